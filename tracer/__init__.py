@@ -1,0 +1,34 @@
+"""tracer: instrumented game-tree search for teaching adversarial search.
+
+>>> import tracer
+>>> trace = tracer.alphabeta("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
+>>> trace.root_value
+3
+>>> tracer.answer_key(trace)["unvisited"]
+['1.1', '1.2']
+"""
+
+from tracer._version import __version__
+from tracer.api import alphabeta, expectiminimax, minimax, search
+from tracer.errors import InputError, SearchError, TraceFormatError, TracerError, TreeFormatError
+from tracer.game import GAMES, Game, Node, Tree, TreeGame, format_value, load_tree, make_game, parse_tree
+from tracer.search import Conventions, SearchSettings
+from tracer.trace import (
+    Replayer,
+    SearchState,
+    Trace,
+    TraceVisitor,
+    answer_key,
+    key_markdown,
+    key_text,
+    load_trace,
+    replay,
+    save_trace,
+)
+
+__all__ = [
+    "GAMES", "Conventions", "Game", "InputError", "Node", "Replayer", "SearchError", "SearchSettings", "SearchState",
+    "Trace", "TraceFormatError", "TraceVisitor", "TracerError", "Tree", "TreeFormatError", "TreeGame", "__version__",
+    "alphabeta", "answer_key", "expectiminimax", "format_value", "key_markdown", "key_text", "load_trace", "make_game",
+    "minimax", "parse_tree", "replay", "save_trace", "search",
+]

@@ -1,0 +1,3 @@
+from tracer.cli import main
+
+main(prog_name="tracer")

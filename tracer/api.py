@@ -1,0 +1,97 @@
+"""Searching from Python in one call: ``tracer.alphabeta(tree)`` returns a :class:`Trace`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tracer.game.model import Tree
+from tracer.game.notation import parse_tree
+from tracer.game.protocol import Game, TreeGame
+from tracer.search.conventions import Conventions, SearchSettings
+from tracer.search.run import run_search
+from tracer.trace.model import Trace
+
+__all__ = ["alphabeta", "expectiminimax", "minimax", "search"]
+
+
+def _as_game(source: Tree | Game | str) -> Game:
+    if isinstance(source, str):
+        source = parse_tree(source)
+    if isinstance(source, Tree):
+        return TreeGame(source)
+    return source
+
+
+def search(source: Tree | Game | str, settings: SearchSettings | None = None, *, record: bool = True) -> Trace:
+    """Run the search ``settings`` describe on a tree, a tree in bracket form, or a game.
+
+    >>> trace = search("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
+    >>> trace.root_value, trace.best_move
+    (3, (0,))
+    """
+    game = _as_game(source)
+    settings = settings or SearchSettings()
+    return Trace(game, settings, run_search(game, settings, record=record))
+
+
+def minimax(source: Tree | Game | str, **options: Any) -> Trace:
+    """Minimax; options are :class:`SearchSettings` fields (``depth``, ``order``, ...)."""
+    return search(source, SearchSettings(algorithm="minimax", **options))
+
+
+def expectiminimax(source: Tree | Game | str, **options: Any) -> Trace:
+    """Expectiminimax: minimax that averages at chance nodes."""
+    return search(source, SearchSettings(algorithm="expectiminimax", **options))
+
+
+def alphabeta(
+    source: Tree | Game | str, *, prune_on_equal: bool = True, fail: str = "soft", **options: Any
+) -> Trace:
+    """Alpha-beta in the given conventions (AIMA's by default: prune on equality, fail-soft).
+
+    >>> alphabeta("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]").stats["cutoffs"]
+    1
+    """
+    conventions = Conventions(prune_on_equal=prune_on_equal, fail=fail)
+    return search(source, SearchSettings(algorithm="alphabeta", conventions=conventions, **options))
+
+
+def load_input(
+    source: str | None,
+    *,
+    game: str | None = None,
+    position: str | None = None,
+    players: str | None = None,
+    root: str | None = None,
+) -> "Tree | Game | Trace":
+    """What a command works on: a tree file (or ``-``), a trace file, or ``game`` at ``position``.
+
+    A ``.json`` file holding ``"format": "tracer-trace"`` is read as a trace; any other
+    file as a tree. Exactly one of ``source`` and ``game`` must be given.
+    """
+    import json
+    from pathlib import Path as FilePath
+
+    from tracer.errors import InputError
+    from tracer.game.games import make_game
+    from tracer.game.notation import load_tree
+    from tracer.trace.io import read_trace
+
+    if game is not None:
+        if source is not None:
+            raise InputError(f"both a file ({source}) and --game {game} were given", hint="give one of them")
+        return make_game(game, position)
+    if position is not None:
+        raise InputError("--position needs --game", hint="name the game, e.g. --game tictactoe --position X.O.X....")
+    if source is None:
+        raise InputError("no input", hint="give a tree file (or - for standard input), a trace file, or --game NAME")
+    if source != "-" and FilePath(source).suffix.lower() == ".json" and FilePath(source).is_file():
+        try:
+            data = json.loads(FilePath(source).read_text(encoding="utf-8"))
+        except (ValueError, OSError):
+            data = None  # the tree reader reports where the problem is
+        if isinstance(data, dict) and data.get("format") == "tracer-trace":
+            if players is not None or root is not None:
+                raise InputError("--players and --root do not apply to a trace file", source=source, hint="leave them out")
+            return read_trace(data, source=source)
+    return load_tree(source, players=players, root=root)

@@ -1,0 +1,105 @@
+"""Errors that tracer reports to its users.
+
+Every error a user can cause is a :class:`TracerError`. The command line prints
+``str(error)`` as one line (never a traceback), so each message says *where* the
+problem is (file, line and column, or the node's path) and *what to write instead*.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "TracerError",
+    "InputError",
+    "TreeFormatError",
+    "SearchError",
+    "TraceFormatError",
+    "path_text",
+]
+
+
+def path_text(path: tuple[int, ...] | str) -> str:
+    """A node path as users write it: dot-joined 0-based child indices, "" for the root."""
+    if isinstance(path, str):
+        return path
+    return ".".join(map(str, path))
+
+
+def _where_node(path: tuple[int, ...] | str | None, label: str | None) -> str:
+    if path is None:
+        return ""
+    text = path_text(path)
+    shown = f'node "{text}"' if text else "the root"
+    if label:
+        shown += f" ({label})"
+    return shown
+
+
+class TracerError(Exception):
+    """Root of every error tracer raises on purpose."""
+
+
+class InputError(TracerError, ValueError):
+    """Bad input from a user: a file, an option, a position.
+
+    ``source`` names the file (or ``<stdin>``/``<string>``); ``line`` and ``column``
+    are 1-based where known; ``path`` is a node path where the problem is a node;
+    ``hint`` says what to write instead.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        path: tuple[int, ...] | str | None = None,
+        label: str | None = None,
+        hint: str | None = None,
+    ) -> None:
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        self.path = path_text(path) if path is not None else None
+        self.label = label
+        self.hint = hint
+        super().__init__(str(self))
+
+    def located(self, source: str) -> "InputError":
+        """The same error, naming ``source`` as its file (when it named none)."""
+        if self.source is None:
+            self.source = source
+            self.args = (str(self),)
+        return self
+
+    def __str__(self) -> str:
+        where: list[str] = []
+        if self.source:
+            place = self.source
+            if self.line is not None:
+                place += f":{self.line}"
+                if self.column is not None:
+                    place += f":{self.column}"
+            where.append(place)
+        node = _where_node(self.path, self.label)
+        text = self.message
+        if node:
+            text = f"{node}: {text}"
+        if where:
+            text = f"{where[0]}: {text}"
+        if self.hint:
+            text = f"{text}; {self.hint}"
+        return text
+
+
+class TreeFormatError(InputError):
+    """A game tree that cannot be read: syntax, a bad leaf, bad probabilities, ..."""
+
+
+class SearchError(InputError):
+    """A search that cannot run as asked (for example alpha-beta on chance nodes)."""
+
+
+class TraceFormatError(InputError):
+    """A trace file that is not a tracer trace, or of a version this tracer cannot read."""

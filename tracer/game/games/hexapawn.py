@@ -1,0 +1,144 @@
+"""Hexapawn (Martin Gardner, 1962) on a 3x3 board: White is MAX and moves first.
+
+Each side has three pawns. A pawn moves one square straight forward to an empty
+square, or captures one square diagonally forward. A player wins by reaching the far
+row, by capturing every enemy pawn, or when the opponent cannot move. The utility is
++1 when White wins and -1 when Black wins; with perfect play Black (the second
+player) wins.
+
+Squares are named like chess squares: columns ``a``-``c`` from the left, rows ``1``-``3``
+from White's side, so White starts on row 1. Moves are searched pawn by pawn in
+reading order of their squares (a3 b3 c3 a2 ... c1, as the board is drawn with row 3
+on top), and for each pawn by target column a -> c. A move is written ``a1-a2``,
+a capture ``a2xb3``. A position is nine characters ``W``, ``B`` and ``.`` in reading order
+(row 3 first, ``/`` between rows allowed), optionally followed by ``:W`` or ``:B`` for
+the side to move (White when left out): ``BBB/.../WWW`` is the start.
+"""
+
+from __future__ import annotations
+
+from tracer.errors import InputError
+
+__all__ = ["Hexapawn", "HexapawnState"]
+
+HexapawnState = tuple[str, str, "float | None"]
+"""(board, to_move, utility): nine cells in reading order, "max"/"min", None unless over."""
+
+_INF = float("inf")
+_SQUARES = tuple(f"{'abc'[i % 3]}{3 - i // 3}" for i in range(9))
+
+
+def _moves(board: str, side: str) -> list[tuple[int, int]]:
+    """Legal (from, to) moves of ``side`` ("W" or "B") in the documented order."""
+    enemy = "B" if side == "W" else "W"
+    step = -3 if side == "W" else 3
+    moves: list[tuple[int, int]] = []
+    for square in range(9):
+        if board[square] != side:
+            continue
+        ahead = square + step
+        if not 0 <= ahead < 9:
+            continue
+        column = square % 3
+        for target_column in range(3):
+            target = ahead - column + target_column
+            if target_column == column:
+                if board[target] == ".":
+                    moves.append((square, target))
+            elif abs(target_column - column) == 1 and board[target] == enemy:
+                moves.append((square, target))
+    return moves
+
+
+class Hexapawn:
+    """3x3 Hexapawn from a position (the start by default)."""
+
+    name = "hexapawn"
+    title = "Hexapawn"
+    has_chance = False
+    has_evaluation = True
+    action_order = "pawns in reading order of their squares (a3 ... c1), each pawn's targets from column a to c"
+
+    def __init__(self, position: str | None = None) -> None:
+        self._initial = self.parse_position(position or "BBB/.../WWW:W")
+        self.position = self.position_text(self._initial)
+
+    @staticmethod
+    def parse_position(text: str) -> HexapawnState:
+        cells, _, side = text.partition(":")
+        cells = cells.replace("/", "").replace(" ", "").upper()
+        side = side.strip().upper() or "W"
+        if len(cells) != 9 or any(c not in "WB.-_" for c in cells) or side not in ("W", "B"):
+            raise InputError(
+                f"{text!r} is not a Hexapawn position",
+                hint="write nine cells of W, B and . in reading order (row 3 first), "
+                "optionally :W or :B for the side to move, e.g. BBB/.../WWW:W",
+            )
+        board = cells.replace("-", ".").replace("_", ".")
+        to_move = "max" if side == "W" else "min"
+        return (board, to_move, _outcome(board, to_move))
+
+    @staticmethod
+    def position_text(state: HexapawnState) -> str:
+        board = state[0]
+        return f"{board[0:3]}/{board[3:6]}/{board[6:9]}:{'W' if state[1] == 'max' else 'B'}"
+
+    def initial_state(self) -> HexapawnState:
+        return self._initial
+
+    def to_move(self, state: HexapawnState) -> str:
+        return state[1]
+
+    def actions(self, state: HexapawnState) -> list[tuple[int, int]]:
+        if state[2] is not None:
+            return []
+        return _moves(state[0], "W" if state[1] == "max" else "B")
+
+    def chance_outcomes(self, state: HexapawnState) -> list[tuple[object, float]]:
+        return []
+
+    def result(self, state: HexapawnState, move: tuple[int, int]) -> HexapawnState:
+        board, to_move, _ = state
+        start, target = move
+        cells = list(board)
+        cells[target], cells[start] = cells[start], "."
+        new_board = "".join(cells)
+        next_to_move = "min" if to_move == "max" else "max"
+        return (new_board, next_to_move, _outcome(new_board, next_to_move))
+
+    def is_terminal(self, state: HexapawnState) -> bool:
+        return state[2] is not None
+
+    def utility(self, state: HexapawnState) -> float:
+        return state[2]  # type: ignore[return-value]
+
+    def evaluate(self, state: HexapawnState) -> float:
+        """White's pawns minus Black's pawns; +-inf once the game is won."""
+        board, _, outcome = state
+        if outcome is not None:
+            return _INF if outcome > 0 else -_INF
+        return board.count("W") - board.count("B")
+
+    def move_label(self, state: HexapawnState, move: tuple[int, int]) -> str:
+        start, target = move
+        sign = "x" if state[0][target] != "." else "-"
+        return f"{_SQUARES[start]}{sign}{_SQUARES[target]}"
+
+    def describe(self, state: HexapawnState) -> str:
+        return self.position_text(state)
+
+    def board(self, state: HexapawnState) -> list[list[str]]:
+        cells = state[0].replace(".", " ")
+        return [list(cells[row * 3 : row * 3 + 3]) for row in range(3)]
+
+
+def _outcome(board: str, to_move: str) -> float | None:
+    """+1/-1 once someone has won (far row reached, or the side to move is stuck)."""
+    if "W" in board[0:3]:
+        return 1
+    if "B" in board[6:9]:
+        return -1
+    side = "W" if to_move == "max" else "B"
+    if not _moves(board, side):
+        return -1 if side == "W" else 1
+    return None

@@ -1,0 +1,234 @@
+"""Explicit game trees: the trees an author writes and the trees a search explored.
+
+A :class:`Tree` is a set of :class:`Node` objects, each named two ways:
+
+* its **path**, the 0-based child indices from the root (``()`` is the root,
+  ``(1, 0)`` the first child of the second child; users write ``"1.0"``);
+* its **label**, given by the author or else a letter in breadth-first order
+  (``A`` the root, then ``B``, ``C``, ..., ``Z``, ``AA``, ...).
+
+Every walk here is iterative, so a tree 10,000 levels deep is as safe as a small one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from tracer.errors import InputError, path_text
+
+__all__ = [
+    "NODE_TYPES",
+    "PLAYER_TYPES",
+    "Node",
+    "NodeType",
+    "Path",
+    "Tree",
+    "format_value",
+    "letters",
+    "parse_path",
+]
+
+NodeType = Literal["max", "min", "chance", "leaf"]
+Path = tuple[int, ...]
+PLAYER_TYPES: tuple[str, ...] = ("max", "min", "chance")
+NODE_TYPES: tuple[str, ...] = PLAYER_TYPES + ("leaf",)
+
+_PATH_RE = re.compile(r"^(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*))*$")
+
+
+def parse_path(text: str) -> Path | None:
+    """``"1.0"`` -> ``(1, 0)``; ``""`` -> ``()``; None when ``text`` is not a path."""
+    text = text.strip()
+    if text == "":
+        return ()
+    if not _PATH_RE.match(text):
+        return None
+    return tuple(int(part) for part in text.split("."))
+
+
+def letters(index: int) -> str:
+    """The ``index``-th automatic label: 0 -> A, 25 -> Z, 26 -> AA, 27 -> AB, ..."""
+    out = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        out = chr(ord("A") + rest) + out
+    return out
+
+
+def format_value(value: float | None) -> str:
+    """A value as people write it: ``3``, ``2.5``, ``-inf``; integral floats without ``.0``."""
+    if value is None:
+        return "?"
+    if value == float("inf"):
+        return "inf"
+    if value == float("-inf"):
+        return "-inf"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    if isinstance(value, float):
+        return f"{value:.4g}" if abs(value) < 1e4 else repr(value)
+    return str(value)
+
+
+@dataclass(eq=False, slots=True)
+class Node:
+    """One node of an explicit tree.
+
+    ``type`` is ``max``, ``min`` or ``chance`` for an internal node and ``leaf`` for a
+    node without children. ``value`` is a leaf's utility, or an internal node's static
+    evaluation (used where a depth limit cuts the search there). ``p`` is the
+    probability of this node as a child of a chance node, ``move`` the name of the
+    edge into it, ``state`` the game state it stands for (trees explored in a game).
+    """
+
+    path: Path
+    type: str
+    label: str = ""
+    children: list["Node"] = field(default_factory=list)
+    value: float | None = None
+    p: float | None = None
+    move: str | None = None
+    state: Any = None
+
+    @property
+    def is_leaf(self) -> bool:
+        return not self.children
+
+    @property
+    def depth(self) -> int:
+        return len(self.path)
+
+    @property
+    def path_text(self) -> str:
+        return path_text(self.path)
+
+    @property
+    def name(self) -> str:
+        """How messages name this node: its label and its path."""
+        where = f"path {self.path_text!r}" if self.path else "the root"
+        return f"{self.label} ({where})" if self.label else where
+
+    def __repr__(self) -> str:
+        parts = [f"path={self.path_text!r}", f"label={self.label!r}", f"type={self.type!r}"]
+        if self.value is not None:
+            parts.append(f"value={self.value!r}")
+        if self.p is not None:
+            parts.append(f"p={self.p!r}")
+        if self.move is not None:
+            parts.append(f"move={self.move!r}")
+        if self.children:
+            parts.append(f"children={len(self.children)}")
+        return f"Node({', '.join(parts)})"
+
+
+class Tree:
+    """An explicit game tree with labelled nodes, indexed by path and by label.
+
+    Build one with :func:`tracer.parse_tree` / :func:`tracer.load_tree`, or from a
+    root :class:`Node` whose paths are already set (``Tree(root)``). Labels left
+    empty are filled with letters in breadth-first order, skipping the given ones.
+    """
+
+    __slots__ = ("root", "players", "_by_path", "_by_label")
+
+    def __init__(self, root: Node, players: Sequence[str] = ("max", "min")) -> None:
+        self.root = root
+        self.players = tuple(players)
+        self._by_path: dict[Path, Node] = {}
+        self._by_label: dict[str, Node] = {}
+        unlabelled: list[Node] = []
+        for node in self.breadth_first():
+            self._by_path[node.path] = node
+            if node.label:
+                self._by_label[node.label.casefold()] = node
+            else:
+                unlabelled.append(node)
+        next_letter = 0
+        for node in unlabelled:
+            label = letters(next_letter)
+            while label.casefold() in self._by_label:
+                next_letter += 1
+                label = letters(next_letter)
+            next_letter += 1
+            node.label = label
+            self._by_label[label.casefold()] = node
+
+    # -- walking -----------------------------------------------------------------
+    def breadth_first(self) -> Iterator[Node]:
+        queue = deque([self.root])
+        while queue:
+            node = queue.popleft()
+            yield node
+            queue.extend(node.children)
+
+    def preorder(self) -> Iterator[Node]:
+        """Depth-first, children left to right: the order a search reads the tree."""
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    def __iter__(self) -> Iterator[Node]:
+        return self.preorder()
+
+    def __len__(self) -> int:
+        return len(self._by_path)
+
+    def leaves(self) -> list[Node]:
+        return [node for node in self.preorder() if not node.children]
+
+    @property
+    def height(self) -> int:
+        return max(len(path) for path in self._by_path)
+
+    @property
+    def has_chance(self) -> bool:
+        return any(node.type == "chance" for node in self._by_path.values())
+
+    # -- finding nodes -------------------------------------------------------------
+    def node(self, path: Path | str) -> Node:
+        """The node at ``path`` (a tuple or ``"1.0"``); KeyError when there is none."""
+        if isinstance(path, str):
+            parsed = parse_path(path)
+            if parsed is None:
+                raise KeyError(path)
+            path = parsed
+        return self._by_path[path]
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._by_path
+
+    def by_label(self, label: str) -> Node:
+        return self._by_label[label.strip().casefold()]
+
+    def find(self, name: str) -> Node:
+        """A node named by its label (any case) or by its path; InputError when none."""
+        key = name.strip()
+        node = self._by_label.get(key.casefold())
+        if node is not None:
+            return node
+        path = parse_path(key)
+        if path is not None and path in self._by_path:
+            return self._by_path[path]
+        known = ", ".join(sorted((n.label for n in self._by_path.values()), key=_label_order)[:12])
+        raise InputError(
+            f"no node is called {name!r}",
+            hint=f"name a node by its label ({known}{', ...' if len(self) > 12 else ''}) "
+            'or by its path such as "0.1"',
+        )
+
+    def parent(self, node: Node) -> Node | None:
+        return self._by_path.get(node.path[:-1]) if node.path else None
+
+    def __repr__(self) -> str:
+        return f"<Tree of {len(self)} nodes, height {self.height}, root {self.root.type}>"
+
+
+def _label_order(label: str) -> tuple[int, str]:
+    return (len(label), label)

@@ -1,0 +1,56 @@
+"""What every search algorithm shares: its result, its counters and its checks at the door."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tracer.errors import SearchError
+from tracer.game.protocol import Game
+from tracer.search.conventions import SearchSettings
+
+__all__ = ["SearchRun", "check_can_search", "chance_refused"]
+
+Path = tuple[int, ...]
+
+
+@dataclass
+class SearchRun:
+    """The outcome of one search: its events, the root's value and move, and counts.
+
+    ``stats`` counts ``visited`` (nodes entered, the root included), ``evaluated``
+    (static values used), ``cutoffs`` (cutoffs that pruned at least one child),
+    ``pruned`` (children skipped by cutoffs), ``depth_cut`` (non-terminal nodes scored by
+    the evaluation because of the depth limit), ``tt_hits`` and ``tt_stores``.
+    """
+
+    value: float
+    best: Path | None
+    bound: str
+    events: list[tuple[Any, ...]]
+    stats: dict[str, int]
+    iterations: list[dict[str, Any]] = field(default_factory=list)
+
+
+def new_stats() -> dict[str, int]:
+    return {"visited": 0, "evaluated": 0, "cutoffs": 0, "pruned": 0, "depth_cut": 0, "tt_hits": 0, "tt_stores": 0}
+
+
+def check_can_search(game: Game, settings: SearchSettings) -> None:
+    """Refuse at the door what cannot run, with the reason and the fix."""
+    if settings.algorithm in ("minimax", "alphabeta") and game.has_chance:
+        raise chance_refused(settings.algorithm, None)
+    if (settings.depth is not None or settings.iterative) and not game.has_evaluation:
+        raise SearchError(
+            f"{getattr(game, 'title', game.name)} has no evaluation function, so the search cannot stop at a depth limit",
+            hint="search without --depth and --iterative",
+        )
+
+
+def chance_refused(algorithm: str, path: Path | None) -> SearchError:
+    what = "this tree has chance nodes" if path is None else "this is a chance node"
+    return SearchError(
+        f"{algorithm} cannot search chance nodes ({what})",
+        path=path,
+        hint="use --algorithm expectiminimax, which averages over a chance node's outcomes",
+    )

@@ -1,0 +1,48 @@
+"""True game values, computed without recording: for keys, checks and perfect ordering."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tracer.game.protocol import Game
+from tracer.recursion import deep_recursion
+
+__all__ = ["TrueValues"]
+
+
+class TrueValues:
+    """Minimax (expectiminimax at chance nodes) values of a game's states.
+
+    ``limit`` is the depth limit of the search being judged (None for none): below it,
+    as in the search, states are scored by the evaluation function. Values are
+    memoised per (state, levels left), so repeated states (transpositions) cost once.
+    """
+
+    def __init__(self, game: Game, limit: int | None = None) -> None:
+        self.game = game
+        self.limit = limit
+        self._memo: dict[tuple[Any, int | None], float] = {}
+
+    def value(self, state: Any, depth: int = 0) -> float:
+        """The value of ``state`` found ``depth`` levels below the searched root."""
+        with deep_recursion():
+            return self._value(state, None if self.limit is None else self.limit - depth)
+
+    def _value(self, state: Any, left: int | None) -> float:
+        key = (state, left)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        game = self.game
+        if game.is_terminal(state) or left == 0:
+            result = game.evaluate(state) if self.limit is not None else game.utility(state)
+        else:
+            below = None if left is None else left - 1
+            player = game.to_move(state)
+            if player == "chance":
+                result = sum(p * self._value(game.result(state, outcome), below) for outcome, p in game.chance_outcomes(state))
+            else:
+                values = [self._value(game.result(state, action), below) for action in game.actions(state)]
+                result = max(values) if player == "max" else min(values)
+        self._memo[key] = result
+        return result

@@ -1,0 +1,83 @@
+"""Running a search as its settings ask: one pass, or iterative deepening.
+
+:func:`run_search` is the one door into the algorithms. It checks what cannot run
+(alpha-beta on chance nodes, a depth limit in a game without an evaluation function),
+builds the move ordering and the transposition table, pauses the garbage collector
+while events are recorded, and, when moves are reordered, also counts what the
+documented order would have visited, so the saving can be reported.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tracer.game.protocol import Game
+from tracer.recursion import quiet_gc
+from tracer.search.alphabeta import alphabeta_search
+from tracer.search.common import SearchRun, check_can_search, new_stats
+from tracer.search.conventions import SearchSettings
+from tracer.search.minimax import minimax_search
+from tracer.search.ordering import make_orderer
+from tracer.search.transposition import TranspositionTable
+
+__all__ = ["run_search"]
+
+Path = tuple[int, ...]
+
+
+def run_search(game: Game, settings: SearchSettings, *, record: bool = True) -> SearchRun:
+    """Search ``game`` from its initial state as ``settings`` say.
+
+    With ``record=False`` no events are kept (for timing and for counting); the value,
+    best move and statistics are the same.
+    """
+    check_can_search(game, settings)
+    algorithm = alphabeta_search if settings.algorithm == "alphabeta" else minimax_search
+    table = TranspositionTable() if settings.transposition_table else None
+    with quiet_gc():
+        if settings.iterative:
+            run = _iterative_deepening(game, settings, algorithm, table, record)
+        else:
+            orderer = make_orderer(game, settings, settings.depth)
+            run = algorithm(game, settings, record=record, limit=settings.depth, orderer=orderer, table=table)
+            if settings.order != "given":
+                plain = algorithm(
+                    game, settings, record=False, limit=settings.depth, orderer=None,
+                    table=TranspositionTable() if settings.transposition_table else None,
+                )
+                run.stats["given_order_visited"] = plain.stats["visited"]
+                run.stats["saving"] = plain.stats["visited"] - run.stats["visited"]
+    return run
+
+
+def _iterative_deepening(game: Game, settings: SearchSettings, algorithm: Any, table: TranspositionTable | None, record: bool) -> SearchRun:
+    """Depth 1, 2, ... up to ``settings.depth``, or until no node was cut by the limit.
+
+    Each iteration searches every node's children in the order of their values in the
+    previous iteration (best first), so the best move found so far is searched first.
+    """
+    events: list[tuple[Any, ...]] = []
+    totals = new_stats()
+    iterations: list[dict[str, Any]] = []
+    previous: dict[Path, dict[int, float]] | None = None
+    depth = 1
+    while True:
+        if record:
+            events.append(("iteration_start", depth))
+        child_values: dict[Path, dict[int, float]] = {}
+        orderer = make_orderer(game, settings, depth, previous)
+        run = algorithm(
+            game, settings, record=record, limit=depth, orderer=orderer, table=table,
+            child_values=child_values, events=events,
+        )
+        if record:
+            events.append(("iteration_end", depth, run.value, run.best))
+        for name, count in run.stats.items():
+            totals[name] += count
+        iterations.append({"depth": depth, "value": run.value, "best": run.best, **run.stats})
+        complete = run.stats["depth_cut"] == 0
+        if complete or (settings.depth is not None and depth >= settings.depth):
+            break
+        previous = child_values
+        depth += 1
+    return SearchRun(value=run.value, best=run.best, bound=run.bound, events=events, stats=totals, iterations=iterations)

@@ -1,0 +1,190 @@
+"""The trace: everything one search did, in order, with what it ran on and how.
+
+A :class:`Trace` holds the game (an explicit tree is a :class:`~tracer.game.TreeGame`),
+the search settings (algorithm, conventions, depth limit, ordering), the recorded
+events and the result. ``trace.tree`` is the tree the trace speaks about: the input
+tree itself, or for a game the part of its tree the search touched (every node it
+entered, and the root of every subtree it pruned), built on first use.
+
+Consumers (the replay, the answer key, the renderer, the checker) read the same events
+through :meth:`Trace.accept` and a :class:`TraceVisitor`, whose hooks do nothing unless
+overridden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from tracer.game.model import Node, Path, Tree
+from tracer.game.protocol import Game, TreeGame
+from tracer.recursion import quiet_gc
+from tracer.search.common import SearchRun
+from tracer.search.conventions import Conventions, SearchSettings
+from tracer.search.events import Event, RawEvent, typed
+
+__all__ = ["Trace", "TraceVisitor", "build_tree_of_game"]
+
+
+class Trace(Sequence[Event]):
+    """A recorded search. Indexing and iteration give typed events (step 1 is ``trace[0]``)."""
+
+    def __init__(
+        self,
+        game: Game,
+        settings: SearchSettings,
+        run: SearchRun,
+        *,
+        tree: Tree | None = None,
+    ) -> None:
+        self.game = game
+        self.settings = settings
+        self.raw_events: list[RawEvent] = run.events
+        self.run = run
+        self._tree = tree if tree is not None else (game.tree if isinstance(game, TreeGame) else None)
+
+    # -- the sequence of events ------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.raw_events)
+
+    def __getitem__(self, index: int) -> Event:  # type: ignore[override]
+        return typed(self.raw_events[index])
+
+    def __iter__(self) -> Iterator[Event]:
+        return (typed(raw) for raw in self.raw_events)
+
+    def accept(self, visitor: "TraceVisitor") -> Any:
+        """Feed every event to ``visitor`` in order; return ``visitor.result()``."""
+        visitor.begin(self)
+        for raw in self.raw_events:
+            getattr(visitor, "on_" + raw[0])(typed(raw))
+        visitor.end()
+        return visitor.result()
+
+    # -- what was searched, and how ---------------------------------------------------------
+    @property
+    def conventions(self) -> Conventions:
+        return self.settings.conventions
+
+    @property
+    def algorithm(self) -> str:
+        return self.settings.algorithm
+
+    @property
+    def is_game(self) -> bool:
+        return not isinstance(self.game, TreeGame)
+
+    @property
+    def tree(self) -> Tree:
+        if self._tree is None:
+            with quiet_gc():
+                self._tree = build_tree_of_game(self.game, self.raw_events)
+        return self._tree
+
+    # -- the result -------------------------------------------------------------------------
+    @property
+    def root_value(self) -> float:
+        return self.run.value
+
+    @property
+    def best_move(self) -> Path | None:
+        """Path of the root's chosen child (None at a terminal or chance root)."""
+        root = self.tree.root if self._tree is not None else None
+        if root is not None and root.type == "chance":
+            return None
+        return self.run.best
+
+    @property
+    def stats(self) -> dict[str, int]:
+        return self.run.stats
+
+    def __repr__(self) -> str:
+        source = f"{self.game.name} {getattr(self.game, 'position', '')}".strip()
+        return (
+            f"<Trace {self.algorithm} on {source}: {len(self)} events, "
+            f"value {self.root_value}, {self.stats['visited']} nodes visited>"
+        )
+
+
+class TraceVisitor:
+    """Hooks called for each event of a trace, in order; each does nothing by default."""
+
+    def begin(self, trace: Trace) -> None:
+        self.trace = trace
+
+    def end(self) -> None:
+        pass
+
+    def result(self) -> Any:
+        return None
+
+    def on_enter(self, event: Any) -> None: ...
+    def on_evaluate(self, event: Any) -> None: ...
+    def on_order(self, event: Any) -> None: ...
+    def on_backup(self, event: Any) -> None: ...
+    def on_chance_backup(self, event: Any) -> None: ...
+    def on_alpha(self, event: Any) -> None: ...
+    def on_beta(self, event: Any) -> None: ...
+    def on_cutoff(self, event: Any) -> None: ...
+    def on_tt_hit(self, event: Any) -> None: ...
+    def on_tt_store(self, event: Any) -> None: ...
+    def on_leave(self, event: Any) -> None: ...
+    def on_iteration_start(self, event: Any) -> None: ...
+    def on_iteration_end(self, event: Any) -> None: ...
+
+
+def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
+    """The part of ``game``'s tree that a search touched, as an explicit tree.
+
+    Holds every node the search entered and every child a cutoff pruned (a pruned
+    child stands for its whole subtree, which the search never generated). Each node
+    carries its game state, its move label and, where the search scored it, the value
+    it used.
+    """
+    paths: set[Path] = set()
+    scored: dict[Path, float] = {}
+    for raw in events:
+        kind = raw[0]
+        if kind == "enter":
+            paths.add(raw[1])
+        elif kind == "cutoff":
+            paths.update(raw[5])
+        elif kind == "evaluate":
+            scored[raw[1]] = raw[2]
+    children_of: dict[Path, list[int]] = {}
+    for path in paths:
+        if path:
+            children_of.setdefault(path[:-1], []).append(path[-1])
+    root_state = game.initial_state()
+    root = _game_node(game, (), root_state, None, scored)
+    stack: list[tuple[Node, Any]] = [(root, root_state)]
+    while stack:
+        node, state = stack.pop()
+        indices = sorted(children_of.get(node.path, ()))
+        if not indices:
+            continue
+        if game.to_move(state) == "chance":
+            outcomes = list(game.chance_outcomes(state))
+            moves = [outcome for outcome, _ in outcomes]
+            probabilities = [p for _, p in outcomes]
+        else:
+            moves = list(game.actions(state))
+            probabilities = []
+        for index in indices:
+            child_state = game.result(state, moves[index])
+            child = _game_node(game, node.path + (index,), child_state, game.move_label(state, moves[index]), scored)
+            if probabilities:
+                child.p = probabilities[index]
+            node.children.append(child)
+            stack.append((child, child_state))
+    return Tree(root, players=())
+
+
+def _game_node(game: Game, path: Path, state: Any, move: str | None, scored: dict[Path, float]) -> Node:
+    terminal = game.is_terminal(state)
+    node = Node(path=path, type="leaf" if terminal else game.to_move(state), move=move or None, state=state)
+    if path in scored:
+        node.value = scored[path]
+    elif terminal:
+        node.value = game.utility(state)
+    return node
