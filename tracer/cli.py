@@ -31,7 +31,7 @@ def _fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
         except TracerError as error:
             raise click.ClickException(str(error)) from None
         except RecursionError:
-            raise click.ClickException("the tree is too deep to search here (more than 50,000 levels)") from None
+            raise click.ClickException("the tree is too deep to search here (more than 20,000 levels)") from None
         except KeyboardInterrupt:
             raise click.Abort() from None
 
