@@ -192,11 +192,16 @@ def _summary_lines(key: dict[str, Any]) -> list[str]:
             steps.append(f"{name} ({move})" if move else name)
         lines.append("Principal variation: " + " -> ".join(steps))
     stats = key["stats"]
-    extra = ", ".join(f"{name.replace('_', ' ')} {count}" for name, count in stats.items() if name not in ("visited", "evaluated", "cutoffs"))
+    shown_elsewhere = ("visited", "evaluated", "cutoffs", "given_order_visited", "saving")
+    extra = ", ".join(f"{name.replace('_', ' ')} {count}" for name, count in stats.items() if name not in shown_elsewhere)
     lines.append(
         f"Visited {stats['visited']} nodes (the root included), used {stats['evaluated']} static values, "
         f"{stats['cutoffs']} cutoff{'s' if stats['cutoffs'] != 1 else ''}" + (f"; {extra}" if extra else "")
     )
+    if "given_order_visited" in stats:
+        given, saving = stats["given_order_visited"], stats.get("saving", 0)
+        change = f"saved {saving}" if saving >= 0 else f"cost {-saving} extra"
+        lines.append(f"Move ordering {change} node{'s' if abs(saving) != 1 else ''}: the given order visits {given}.")
     return lines
 
 
