@@ -42,7 +42,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     try:
-        from aima3.games import TicTacToe as AimaTicTacToe, alphabeta_search, minimax_decision
+        from aima3.games import TicTacToe as AimaTicTacToe
+        from aima3.games import alphabeta_search, minimax_decision
     except ImportError:
         print("aima3 is not installed: pip install -e '.[bench]' (make bench does it)", file=sys.stderr)
         return 2

@@ -6,10 +6,9 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from conftest import AIMA_FIG_5_2
 
 from tracer.cli import main
-
-from conftest import AIMA_FIG_5_2
 
 
 @pytest.fixture

@@ -63,7 +63,7 @@ def load_input(
     position: str | None = None,
     players: str | None = None,
     root: str | None = None,
-) -> "Tree | Game | Trace":
+) -> Tree | Game | Trace:
     """What a command works on: a tree file (or ``-``), a trace file, or ``game`` at ``position``.
 
     A ``.json`` file holding ``"format": "tracer-trace"`` is read as a trace; any other

@@ -155,8 +155,8 @@ def trace_command(output: str | None, **options: Any) -> None:
       tracer trace tree.yaml --no-prune-on-equal --fail-hard -o trace.json
       tracer trace --game tictactoe --position X.O.X.... -o ttt.json
     """
-    from tracer.trace.io import dump_trace
     from tracer.recursion import quiet_gc
+    from tracer.trace.io import dump_trace
 
     trace = _trace_for(options)
     _progress(f"writing {len(trace):,} events...")

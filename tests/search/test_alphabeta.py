@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from conftest import AIMA_FIG_5_2, independent_minimax, internal_trees, subtree
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,8 +14,6 @@ import tracer
 from tracer import answer_key
 from tracer.errors import SearchError
 from tracer.search import Conventions, SearchSettings
-
-from conftest import AIMA_FIG_5_2, independent_minimax, internal_trees, subtree
 
 ALL_CONVENTIONS = [
     {"prune_on_equal": True, "fail": "soft"},

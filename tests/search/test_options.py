@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import independent_minimax, internal_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,8 +14,6 @@ from tracer import answer_key
 from tracer.errors import SearchError
 from tracer.game.games import Hexapawn, Nim, TicTacToe
 from tracer.search import Conventions, SearchSettings, run_search
-
-from conftest import independent_minimax, internal_trees
 
 EVALUATED_TREE = {
     "children": [

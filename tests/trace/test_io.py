@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import AIMA_FIG_5_2, internal_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,8 +16,6 @@ from tracer.search import SearchSettings
 from tracer.search.events import EVENT_FIELDS
 from tracer.trace.io import dump_trace, load_trace, save_trace
 from tracer.trace.schema import SCHEMA_FILE, schema, schema_text
-
-from conftest import AIMA_FIG_5_2, internal_trees
 
 
 def strict_json(text: str):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from conftest import AIMA_FIG_5_2, internal_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,8 +13,6 @@ from tracer import answer_key, key_markdown, key_text, replay
 from tracer.game.games import TicTacToe
 from tracer.search import Conventions, SearchSettings
 from tracer.trace.replay import Replayer
-
-from conftest import AIMA_FIG_5_2, internal_trees
 
 
 def test_state_at_the_cutoff_of_figure_5_2():

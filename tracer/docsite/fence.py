@@ -31,7 +31,7 @@ from typing import Any
 from tracer.errors import InputError
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
 
-__all__ = ["FenceOptions", "read_fence_options", "OPTION_NAMES"]
+__all__ = ["OPTION_NAMES", "FenceOptions", "read_fence_options"]
 
 _SEARCH = ("algorithm", "root", "players", "depth", "prune-on-equal", "fail", "order", "seed", "iterative", "tt")
 _INPUT = ("file", "game", "position")

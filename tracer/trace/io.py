@@ -184,7 +184,7 @@ class _EventWriter:
         if kind is float:
             if value - value == 0:  # finite
                 return repr(value)
-            if value != value:
+            if math.isnan(value):
                 raise ValueError("NaN has no place in a trace")
             return '"inf"' if value > 0 else '"-inf"'
         if value is None:

@@ -50,7 +50,7 @@ class TicTacToe(PositionGame):
             )
         x = sum(1 << i for i, c in enumerate(cells) if c in "xX")
         o = sum(1 << i for i, c in enumerate(cells) if c in "oO")
-        xs, os_ = bin(x).count("1"), bin(o).count("1")
+        xs, os_ = x.bit_count(), o.bit_count()
         if xs not in (os_, os_ + 1):
             raise InputError(
                 f"the position {text!r} has {xs} X and {os_} O",
