@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SITE_DIR ?= build/site
 
-.PHONY: setup test site serve bench graphviz clean help
+.PHONY: setup test site serve bench lint graphviz clean help
 
 help:
 	@echo "make site   install everything and build the tutorial site into $(SITE_DIR)"
@@ -50,6 +50,11 @@ serve: setup
 bench: setup
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/engine.py
+
+lint: setup
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/ruff check tracer tests bench
+	$(BIN)/mypy tracer
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis
