@@ -275,12 +275,18 @@ def exercise_new_command(
 ) -> None:
     """Make exercises: random game trees under constraints, each with a sheet, a key and an answer template.
 
-    Each exercise goes in DIR/<id>/: sheet.md and sheet.html (printable on A4 and
-    Letter), figure.svg, key.json (the engine's key plus the exercise id, the questions
-    and the tree), key.md, key.html, key-figure.svg and answer-template.yaml (what the
-    student fills in and hands back); with --format latex also sheet.tex and key.tex.
-    DIR/manifest.json lists the exercises with the seed and the options. Hand out the
-    sheet and the template only: the key files are in the same folder.
+    \b
+    Each exercise goes in DIR/<id>/:
+      sheet.md, sheet.html   the sheet (the HTML prints on A4 and Letter)
+      figure.svg             the sheet's tree, linked from sheet.md
+      answer-template.yaml   what the student fills in and hands back
+      key.json               the engine's key plus exercise (the id), student,
+                             questions and tree; tracer check reads it
+      key.md, key.html       every answer, the key in the hand-in format, each step
+      key-figure.svg         the tree after the search, linked from key.md
+      sheet.tex, key.tex     with --format latex (TikZ figures, for pdflatex)
+    DIR/manifest.json lists the exercises with the seed and the options.
+    Hand out the sheet and the template only: the key is in the same folder.
 
     \b
     Examples:
@@ -349,17 +355,19 @@ def check_command(key: str, answers: tuple[str, ...], fmt: str, points: str | No
       move: B
       window: {alpha: 3, beta: +inf}
       order: [E, F, G, H, K, L, M]
-    Nodes by label or path ("1.0"), any case; lists in any order (but order);
-    bounds as "<= 2", "≤2" or "at most 2" (">= 5", "≥5", "at least 5").
+    Nodes by label or path ("1.0"), any case; lists in any order (except
+    order); bounds as "<= 2", "≤2" or "at most 2" (">= 5", "≥5", "at least 5").
 
     \b
     Crediting (default points: minimax 3, values 3, not_examined 2, move 1,
     window 1, order 1; change them with --points):
-      values: each node asked earns an equal share; the right number in the wrong
-        form (2 where the key has <= 2, or the reverse) earns `partial` (0.5) of it;
+      minimax, values: each node asked earns an equal share; the right number
+        in the wrong form (2 where the key has <= 2, or the reverse) earns
+        `partial` (0.5) of it;
       not_examined: naming a node counts for its subtree; each node missed loses
         a share, each examined node listed takes one away;
-      order: the share matched from the start; window: half each for alpha and beta.
+      order: the share matched from the start; window: half each for alpha
+        and beta; move: all or nothing.
 
     \b
     Exit status:

@@ -80,7 +80,8 @@ class ExerciseSpec:
     ``branching`` the number of children of each internal node; ``values`` the range
     of leaf values; ``max_leaves`` caps the size of a tree so that a sheet stays
     readable. ``algorithm`` is the search the questions are about (``expectiminimax``
-    goes with ``chance``, whose trees have levels MAX, chance, MIN, chance, ...).
+    goes with ``chance``, whose trees have levels MAX, chance, MIN, chance, ...; None
+    means alpha-beta, or expectiminimax with ``chance``).
     ``questions`` None asks the default questions of the algorithm.
     """
 
@@ -91,7 +92,7 @@ class ExerciseSpec:
     min_cutoffs: int = 0
     deep_cutoff: bool = False
     chance: bool = False
-    algorithm: str = "alphabeta"
+    algorithm: str | None = None  # None: alphabeta, or expectiminimax with chance
     conventions: Conventions = field(default_factory=Conventions)
     questions: tuple[str, ...] | None = None
     max_leaves: int = 32
@@ -100,6 +101,8 @@ class ExerciseSpec:
         parse_range(self.branching, "--branching", low=1, high=MAX_BRANCHING)
         parse_range(self.depth, "--depth", low=1, high=MAX_HEIGHT)
         parse_range(self.values, "--values")
+        if self.algorithm is None:
+            object.__setattr__(self, "algorithm", "expectiminimax" if self.chance else "alphabeta")
         if self.algorithm not in DEFAULT_QUESTIONS:
             raise InputError(f"unknown algorithm {self.algorithm!r}", hint="use alphabeta, minimax or expectiminimax")
         if self.chance and self.algorithm != "expectiminimax":

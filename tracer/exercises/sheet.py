@@ -70,7 +70,7 @@ def _environment(latex: bool) -> Any:
             comment_start_string=r"\#{", comment_end_string="}", autoescape=False,
         )
     else:
-        options["autoescape"] = jinja2.select_autoescape(enabled_extensions=("html",), default_for_string=False)
+        options["autoescape"] = jinja2.select_autoescape(enabled_extensions=("html", "html.j2"), default_for_string=False)
     env = jinja2.Environment(**options)
     env.filters["tex"] = tex_escape
     env.filters["md"] = _md_escape

@@ -146,6 +146,7 @@ def check_submission(key: PreparedKey, submission: Submission, points: Points | 
     """Score a submission against a key. AnswerError when it names unknown nodes or holds unreadable values."""
     points = points or Points()
     source = submission.source
+    key.verify_exercise(submission.exercise, source)
     tests: list[TestResult] = []
     for number, question in enumerate(key.questions, start=1):
         qid = question["id"]

@@ -63,6 +63,24 @@ class PreparedKey:
         shown = ", ".join(self.labels[p] for p in known[:8]) + (", ..." if len(known) > 8 else "")
         return _raise(item.error(source, f"no node is called {name!r} in this exercise", hint=f"name a node by its letter ({shown}) or by its path, such as 1.0"))
 
+    def verify_exercise(self, written_id: Item | None, source: str) -> None:
+        """AnswerError unless the answers name this key's exercise (any id will do for a key without one)."""
+        if self.exercise is None:
+            return
+        written = None if written_id is None or written_id.value is None else str(written_id.value).strip()
+        if not written:
+            raise AnswerError(
+                "no exercise id", source=source, line=written_id.line if written_id else None,
+                column=written_id.column if written_id else None,
+                hint=f"write exercise: {self.exercise} (the id on the sheet) at the top of the file",
+            )
+        if written.casefold() != self.exercise.casefold():
+            assert written_id is not None
+            raise written_id.error(
+                source, f"these answers are for exercise {written!r}, but the key is for {self.exercise!r}",
+                hint="check the id at the top of the sheet, or check against that exercise's key",
+            )
+
     def name(self, path: str) -> str:
         return self.labels.get(path, path or "root")
 
@@ -170,21 +188,7 @@ class KeySource:
         """The key a submission is checked against; AnswerError for a missing or wrong id."""
         written = None if submission_id is None or submission_id.value is None else str(submission_id.value).strip()
         if self.single is not None:
-            key = self.single
-            if key.exercise is None:
-                return key  # a plain engine key: any id (or none) will do
-            if not written:
-                raise AnswerError(
-                    "no exercise id", source=source, line=submission_id.line if submission_id else None,
-                    hint=f"write exercise: {key.exercise} (the id on the sheet) at the top of the file",
-                )
-            if written.casefold() != key.exercise.casefold():
-                assert submission_id is not None
-                raise submission_id.error(
-                    source, f"these answers are for exercise {written!r}, but the key is for {key.exercise!r}",
-                    hint="check the id at the top of the sheet, or check against that exercise's key",
-                )
-            return key
+            return self.single  # check_submission compares the ids
         if not written:
             raise AnswerError(
                 "no exercise id", source=source, line=submission_id.line if submission_id else None,
