@@ -186,3 +186,14 @@ def test_latex_compiles(tmp_path, chance):
         )
         assert run.returncode == 0, run.stdout[-2000:]
         assert (folder / name.replace(".tex", ".pdf")).stat().st_size > 1000
+
+
+def test_wheel_ships_the_templates():
+    """pip install . puts templates/ inside the package, where template_dir() looks first."""
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    config = tomllib.loads((root / "pyproject.toml").read_text())
+    assert config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"] == {"templates": "tracer/templates"}
+    needed = {"sheet.md.j2", "sheet.html.j2", "key.md.j2", "key.html.j2", "sheet.tex.j2", "key.tex.j2", "answer-template.yaml.j2", "style.css"}
+    assert needed <= {p.name for p in (root / "templates").iterdir()}
