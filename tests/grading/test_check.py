@@ -150,6 +150,10 @@ def test_window_and_order(aima_key):
     result = check_data(aima_key, with_changes(window={"alpha": 3, "beta": 5}, order=["E", "F", "G", "H", "I"]))
     assert scores(result)["window"] == 0.5
     assert outputs(result)["window"].startswith("beta: you wrote 5.")
+    assert "no MIN node above D had a child's value yet" in outputs(result)["window"]
+    alpha_wrong = check_data(aima_key, with_changes(window={"alpha": "-inf", "beta": "inf"}))
+    assert "alpha at D is the best value MAX can already guarantee" in outputs(alpha_wrong)["window"]
+    assert "it was last set at A" in outputs(alpha_wrong)["window"]
     assert scores(result)["order"] == pytest.approx(4 / 7, abs=1e-3)
     assert "At position 5 you wrote I" in outputs(result)["order"] and "I is never examined" in outputs(result)["order"]
     result = check_data(aima_key, with_changes(window={"α": "3", "β": "∞"}, order=["E", "F", "G", "H", "K", "L", "M", "I"]))

@@ -71,6 +71,8 @@ class History:
     v: Any = None
     alpha_from: Path | None = None  # the node whose update set alpha, as of the cutoff
     beta_from: Path | None = None
+    alpha_set_at: Path | None = None  # the node whose update set alpha, as of entering (None: still -inf)
+    beta_set_at: Path | None = None
 
 
 def histories(trace: Trace) -> dict[Path, History]:
@@ -86,8 +88,9 @@ def histories(trace: Trace) -> dict[Path, History]:
             origin.clear()
         elif kind == "enter":
             path = raw[1]
-            out[path] = History(path, tree.node(path).type if path in tree else "leaf", raw[3], raw[4])
             origin[path] = origin.get(path[:-1], (None, None)) if path else (None, None)
+            out[path] = History(path, tree.node(path).type if path in tree else "leaf", raw[3], raw[4])
+            out[path].alpha_set_at, out[path].beta_set_at = origin[path]
         elif kind == "evaluate":
             out[raw[1]].v = raw[2]
         elif kind == "backup":

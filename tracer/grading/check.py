@@ -28,8 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tracer.errors import InputError, TracerError
-from tracer.exercises.questions import QUESTION_IDS, QUESTION_TITLES, number_text
-from tracer.exercises.steps import value_text
+from tracer.exercises.questions import QUESTION_IDS, QUESTION_TITLES
 from tracer.grading import feedback
 from tracer.grading.answers import AnswerError, Claim, Item, Submission, claim_of, parse_number, read_submission
 from tracer.grading.keys import KeySource, PreparedKey
@@ -162,7 +161,15 @@ def check_submission(key: PreparedKey, submission: Submission, points: Points | 
     score = round(sum(test.score for test in tests), 4)
     max_score = round(sum(test.max_score for test in tests), 4)
     exercise = key.exercise or (str(submission.exercise.value) if submission.exercise and submission.exercise.value else None)
-    return Result(source, exercise, submission.student, score, max_score, tests)
+    return Result(source, exercise, _student(key, submission), score, max_score, tests)
+
+
+def _student(key: PreparedKey | None, submission: Submission | None) -> str | None:
+    """The roster's id when the key is a student's version, else what the file says in ``student:``."""
+    roster = key.key.get("student") if key is not None else None
+    if roster:
+        return str(roster["id"])
+    return submission.student if submission is not None else None
 
 
 def _unanswered(item: Item | None) -> bool:
@@ -280,7 +287,8 @@ def _check_not_examined(key: PreparedKey, question: dict[str, Any], item: Item |
     if missed:
         lines.append(f"{len(missed)} node{'s' if len(missed) != 1 else ''} not examined {'are' if len(missed) != 1 else 'is'} missing from your list.")
     if extra:
-        lines.append(f"{len(extra)} node{'s' if len(extra) != 1 else ''} in your list {'are' if len(extra) != 1 else 'is'} examined after all: " + ", ".join(key.name(p) for p in extra) + ".")
+        shown = ", ".join(key.name(p) for p in extra[:8]) + (", ..." if len(extra) > 8 else "")
+        lines.append(f"{len(extra)} node{'s' if len(extra) != 1 else ''} in your list {'are' if len(extra) != 1 else 'is'} examined after all: {shown}.")
     # The first wrong step in the order the search meets the nodes.
     first = min(missed + extra, key=order.index)
     if first in extra:
@@ -299,11 +307,7 @@ def _check_move(key: PreparedKey, question: dict[str, Any], item: Item | None, s
     assert item is not None
     if item.kind != "scalar":
         raise item.error(source, "the move is one node", hint="write move: B (the child of the root MAX moves to)")
-    text = str(item.value).strip()
-    move_names = {(key.nodes[c].get("move") or "").casefold(): c for c in key.children.get("", [])}
-    chosen = move_names.get(text.casefold()) if text.casefold() in move_names and text else None
-    if chosen is None:
-        chosen = key.resolve(item, source)
+    chosen = key.resolve(item, source)
     if chosen == best["path"]:
         return total, f"Right: MAX moves to {key.name(chosen)}."
     return 0.0, f"You chose {key.name(chosen)}. " + feedback.explain_move(key, chosen)
@@ -445,12 +449,5 @@ def check_file(keys: KeySource, path: Path, points: Points, problem: str | None 
         max_score = None
         if key is not None:
             max_score = round(sum(points.of(q["id"]) for q in key.questions), 4)
-        return Result(
-            source, exercise=exercise, student=submission.student if submission else None, max_score=max_score, error=str(error)
-        )
+        return Result(source, exercise=exercise, student=_student(key, submission), max_score=max_score, error=str(error))
 
-
-def key_answer_text(key: PreparedKey, path: str) -> str:
-    """The key's value at a node as the answer format writes it (for messages and tests)."""
-    node = key.nodes[path]
-    return value_text(_num(node["search_value"]), node["bound"]) if node["search_value"] is not None else number_text(_num(node["minimax_value"]))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tracer.exercises.questions import number_text
-from tracer.exercises.steps import bound_words, test_words, value_text
+from tracer.exercises.steps import test_words, value_text
 from tracer.grading.answers import Claim
 from tracer.grading.keys import PreparedKey
 from tracer.search.conventions import Conventions
@@ -101,9 +101,10 @@ def explain_search_value(key: PreparedKey, path: str, claim: Claim | None) -> st
                 f"exactly: write {number_text(value)}."
             )
         reason = _stop_reason(key, path, history, conventions)
+        knows = f"{label} is worth {'at most' if bound == 'upper' else 'at least'} {number_text(value)}"
         return (
             f"{label}: you wrote {claim}, but alpha-beta does not prove that {label} is worth exactly that{reason}: "
-            f"it only knows {bound_words(label, value, bound).split(': ', 1)[1]}; write \"{expected}\"."
+            f"it only knows that {knows}; write \"{expected}\"."
         )
     wrote = f"you wrote {claim}. " if claim is not None else "no answer. "
     if history is None:
@@ -124,20 +125,18 @@ def explain_search_value(key: PreparedKey, path: str, claim: Claim | None) -> st
             f"{test_words(node['type'], conventions, v, alpha, beta)}, so the search stops there"
         )
     else:
-        returned = ", ".join(value_text(cv, cb) for _, cv, cb, _ in kids)
+        returned = _list([value_text(cv, cb) for _, cv, cb, _ in kids])
         names = _list([key.name(_text(c)) for c, _, _, _ in kids])
         which = "largest" if node["type"] == "max" else "smallest"
-        story = f"its children return {returned} ({names}); v is the {which}, {number_text(history.v)}"
-        if node["type"] in ("max", "min") and kids:
-            story += " and no cutoff happens before the last child" if len(kids) > 1 else ""
+        child_word = "child returns" if len(kids) == 1 else "children return"
+        story = f"its {child_word} {returned} ({names}), nothing is pruned, and v is the {which}: {number_text(history.v)}"
     clamp = ""
     if conventions.fail == "hard" and history.v is not None and value != history.v:
         side = "alpha" if value > history.v else "beta"
         clamp = f"; fail-hard returns {side} = {number_text(value)} instead of v = {number_text(history.v)}"
-    result = f"{label}'s value is {number_text(value)}" if bound == "exact" else bound_words(label, value, bound).split(": ", 1)[1]
-    if bound != "exact":
-        result = f"{label}'s value is " + ("at most " if bound == "upper" else "at least ") + number_text(value)
-    return start + story + clamp + f", and {result}."
+    qualifier = {"upper": "at most ", "lower": "at least "}.get(bound, "")
+    joiner = ", and " if history.cutoff is not None and history.cutoff[3] else "; so "
+    return start + story + clamp + f"{joiner}{label}'s value is {qualifier}{number_text(value)}."
 
 
 def _stop_reason(key: PreparedKey, path: str, history: Any, conventions: Conventions) -> str:
@@ -237,13 +236,18 @@ def explain_move(key: PreparedKey, chosen: str) -> str:
 
 
 def explain_window(key: PreparedKey, question: dict[str, Any], which: str) -> str:
+    """What alpha (or beta) at a node means, and which node above it last set it (without its value)."""
     label = question.get("label") or key.name(question["node"])
+    history = key.history(question["node"])
+    origin = None if history is None else (history.alpha_set_at if which == "alpha" else history.beta_set_at)
     if which == "alpha":
-        return (
-            f"alpha at {label} is the best value MAX can already guarantee on the path from the root to {label}: "
-            f"the largest value any MAX node above {label} had reached when the search entered {label} (-inf if none)."
-        )
-    return (
-        f"beta at {label} is the best (lowest) value MIN can already guarantee on the path from the root to {label}: "
-        f"the smallest value any MIN node above {label} had reached when the search entered {label} (+inf if none)."
-    )
+        meaning = f"alpha at {label} is the best value MAX can already guarantee on the path from the root to {label}"
+        player = "MAX"
+    else:
+        meaning = f"beta at {label} is the best (lowest) value MIN can already guarantee on the path from the root to {label}"
+        player = "MIN"
+    if history is None:
+        return meaning + "."
+    if origin is None:
+        return f"{meaning}; no {player} node above {label} had a child's value yet when the search entered {label}."
+    return f"{meaning}; it was last set at {key.name(_text(origin))}: look at which of its children had returned when the search entered {label}."
