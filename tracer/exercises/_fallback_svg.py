@@ -113,7 +113,7 @@ def _node(node: Node, x: float, y: float, colors: dict[str, str], faint: bool, v
         lx, ly, anchor = (x, y - r - 3, "middle") if node.is_leaf else (x - r - 2, y - r + 1, "end")
         parts.append(
             f'<text x="{_fmt(lx)}" y="{_fmt(ly)}" text-anchor="{anchor}" font-weight="bold" font-size="11" '
-            f'fill="{stroke}">{escape(name)}</text>'
+            f'fill="{stroke}" stroke="{colors["fill"]}" stroke-width="3" paint-order="stroke">{escape(name)}</text>'
         )
     if value is not None:
         parts.append(
