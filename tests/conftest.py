@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from helpers import aima_exercise, prepared
+
 from tracer.grading.keys import PreparedKey
 
 

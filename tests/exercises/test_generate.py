@@ -8,15 +8,15 @@ import subprocess
 import sys
 
 import pytest
+from helpers import aima_exercise, path_text, reference_alphabeta, reference_minimax
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import aima_exercise, path_text, reference_alphabeta, reference_minimax
 from tracer import InputError, search
-from tracer.game.notation import tree_from_data
 from tracer.exercises.dice import Dice, digest
 from tracer.exercises.generate import ExerciseSpec, cutoff_origins, exercise_id, make_exercise, make_exercises, parse_range
 from tracer.exercises.roster import Student
+from tracer.game.notation import tree_from_data
 from tracer.search.conventions import Conventions, SearchSettings
 from tracer.trace.io import to_json_data
 from tracer.trace.key import answer_key

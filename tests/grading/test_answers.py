@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
-
 from helpers import check_text
+
 from tracer.grading.answers import AnswerError, Claim, parse_claim, parse_number, parse_submission, read_submission
 
 

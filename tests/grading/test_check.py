@@ -6,15 +6,15 @@ import copy
 
 import pytest
 import yaml
+from helpers import aima_exercise, check_data, check_text, prepared
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import aima_exercise, check_data, check_text, prepared
 from tracer import InputError
 from tracer.exercises.generate import ExerciseSpec, make_exercise
 from tracer.exercises.questions import key_answers
-from tracer.grading.check import Points, check_submission, load_points
 from tracer.grading.answers import parse_submission
+from tracer.grading.check import Points, check_submission, load_points
 from tracer.search.conventions import Conventions
 
 RIGHT = {

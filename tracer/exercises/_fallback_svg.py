@@ -64,8 +64,10 @@ def _svg(tree: Tree, theme: str, labels: str, *, values: dict[Path, str], dimmed
         return _MARGIN + x * _DX, _MARGIN + y * _DY
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        f'role="img" aria-label={quoteattr(title)} font-family="Helvetica, Arial, sans-serif" font-size="12">',
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+            f'role="img" aria-label={quoteattr(title)} font-family="Helvetica, Arial, sans-serif" font-size="12">'
+        ),
         f"<title>{escape(title)}</title>",
     ]
     # Edges first, so the shapes cover their ends.

@@ -29,7 +29,7 @@ def digest(text: str, length: int = 6) -> str:
 class Dice:
     """Draws from a seed text; each draw takes 64 bits of ``sha256(seed/counter)``."""
 
-    __slots__ = ("_seed", "_counter", "_pool")
+    __slots__ = ("_counter", "_pool", "_seed")
 
     def __init__(self, seed: str) -> None:
         self._seed = seed.encode("utf-8")

@@ -80,7 +80,7 @@ class ExerciseSpec:
     ``branching`` the number of children of each internal node; ``values`` the range
     of leaf values; ``max_leaves`` caps the size of a tree so that a sheet stays
     readable. ``algorithm`` is the search the questions are about (``expectiminimax``
-    goes with ``chance``, whose trees have levels MAX, chance, MIN, chance, ...; None
+    goes with ``chance``, whose trees have levels MAX, chance, MIN, chance, ...; empty
     means alpha-beta, or expectiminimax with ``chance``).
     ``questions`` None asks the default questions of the algorithm.
     """
@@ -92,7 +92,7 @@ class ExerciseSpec:
     min_cutoffs: int = 0
     deep_cutoff: bool = False
     chance: bool = False
-    algorithm: str | None = None  # None: alphabeta, or expectiminimax with chance
+    algorithm: str = ""  # "": alphabeta, or expectiminimax with chance
     conventions: Conventions = field(default_factory=Conventions)
     questions: tuple[str, ...] | None = None
     max_leaves: int = 32
@@ -101,7 +101,7 @@ class ExerciseSpec:
         parse_range(self.branching, "--branching", low=1, high=MAX_BRANCHING)
         parse_range(self.depth, "--depth", low=1, high=MAX_HEIGHT)
         parse_range(self.values, "--values")
-        if self.algorithm is None:
+        if not self.algorithm:
             object.__setattr__(self, "algorithm", "expectiminimax" if self.chance else "alphabeta")
         if self.algorithm not in DEFAULT_QUESTIONS:
             raise InputError(f"unknown algorithm {self.algorithm!r}", hint="use alphabeta, minimax or expectiminimax")
@@ -313,9 +313,7 @@ def _meets(trace: Trace, spec: ExerciseSpec) -> bool:
         return True
     if trace.stats["cutoffs"] < spec.min_cutoffs:
         return False
-    if spec.deep_cutoff and not any(cut["distance"] > 1 for cut in cutoff_origins(trace)):
-        return False
-    return True
+    return not spec.deep_cutoff or any(cut["distance"] > 1 for cut in cutoff_origins(trace))
 
 
 def cutoff_origins(trace: Trace) -> list[dict[str, Any]]:

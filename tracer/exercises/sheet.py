@@ -25,7 +25,7 @@ import json
 import re
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +53,7 @@ def template_dir() -> Path:
     raise InputError("tracer's sheet templates are missing", hint="reinstall tracer (pip install tracer)")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _environment(latex: bool) -> Any:
     import jinja2
 
@@ -117,15 +117,19 @@ def _prompt(question: dict[str, Any], algorithm: str) -> tuple[str, str]:
         return "Give the expectiminimax value of every internal node (MAX and MIN nodes and chance nodes).", "expectiminimax: {A: 2.5, B: 2.5, ...}"
     if qid == "values":
         return (
-            "Run alpha-beta with the conventions above. Give the value it computes at each internal node it examines. "
-            'Where it stops early the value is a bound: write "<= 2" (at most 2) or ">= 5" (at least 5). '
-            "Leave out the nodes it never examines.",
+            (
+                "Run alpha-beta with the conventions above. Give the value it computes at each internal node it examines. "
+                'Where it stops early the value is a bound: write "<= 2" (at most 2) or ">= 5" (at least 5). '
+                "Leave the nodes it never examines blank."
+            ),
             'values: {A: 3, C: "<= 2", ...}',
         )
     if qid == "not_examined":
         return (
-            "Which nodes does alpha-beta never examine? List every one, leaves and internal nodes "
-            "(naming an internal node counts for everything below it). Write [] if it examines them all.",
+            (
+                "Which nodes does alpha-beta never examine? List every one, leaves and internal nodes "
+                "(naming an internal node counts for everything below it). Write [] if it examines them all."
+            ),
             "not_examined: [H, I]",
         )
     if qid == "move":
@@ -143,7 +147,6 @@ def _prompt(question: dict[str, Any], algorithm: str) -> tuple[str, str]:
 def _key_answer(question: dict[str, Any], key: dict[str, Any], exercise: Exercise) -> dict[str, Any]:
     """The key's answer to one question, prepared for the key templates."""
     qid = question["id"]
-    tree = exercise.tree
     labels = {node["path"]: node["label"] for node in key["nodes"]}
     if qid in ("minimax", "expectiminimax", "values"):
         rows = []

@@ -94,7 +94,7 @@ def histories(trace: Trace) -> dict[Path, History]:
         elif kind == "evaluate":
             out[raw[1]].v = raw[2]
         elif kind == "backup":
-            value, bound = last_left.get(raw[2], (raw[3], "exact"))
+            _value, bound = last_left.get(raw[2], (raw[3], "exact"))
             history = out[raw[1]]
             history.children.append((raw[2], raw[3], bound, raw[4]))
             history.windows.append(history.windows[-1] if history.windows else (history.alpha, history.beta))
