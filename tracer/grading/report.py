@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -113,9 +114,27 @@ def gradescope_report(results: Sequence[Result]) -> str:
     return json.dumps(gradescope_data(results[0]), indent=2, ensure_ascii=False) + "\n"
 
 
+def problem_text(result: Result) -> str:
+    """Why a file could not be checked, without repeating its name: ``line 2, column 19: ...``.
+
+    >>> problem_text(Result("a.yaml", error="a.yaml:2:19: not valid YAML"))
+    'line 2, column 19: not valid YAML'
+    """
+    error = result.error or ""
+    prefix = result.file + ":"
+    if not error.startswith(prefix):
+        return error
+    rest = error[len(prefix):]
+    match = re.match(r"(\d+)(?::(\d+))?: ", rest)
+    if match:
+        where = f"line {match.group(1)}" + (f", column {match.group(2)}" if match.group(2) else "")
+        return f"{where}: {rest[match.end():]}"
+    return rest.lstrip()
+
+
 def _detail(result: Result) -> list[str]:
     if not result.checked:
-        return [f"{result.file}: could not be checked: {result.error}"]
+        return [f"{result.file}: could not be checked: {problem_text(result)}"]
     head = f"{result.file}: {points_text(result.score)} / {points_text(result.max_score)}"
     if result.exercise:
         head += f" (exercise {result.exercise})"
@@ -141,7 +160,7 @@ def text_report(results: Sequence[Result], details: bool | None = None) -> str:
             if result.checked:
                 lines.append(f"{result.file.ljust(width)}  {points_text(result.score):>6} / {points_text(result.max_score)}")
             else:
-                lines.append(f"{result.file.ljust(width)}  {'-':>6}   could not be checked: {result.error}")
+                lines.append(f"{result.file.ljust(width)}  {'-':>6}   could not be checked: {problem_text(result)}")
         lines.append("")
     checked = [r for r in results if r.checked]
     summary = f"Checked {len(checked)} of {len(results)} file{'s' if len(results) != 1 else ''}"
