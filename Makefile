@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SITE_DIR ?= build/site
 
-.PHONY: setup test site serve bench bench-exercises graphviz clean help
+.PHONY: setup test site serve bench bench-exercises lint graphviz clean help
 
 help:
 	@echo "make site   install everything and build the tutorial site into $(SITE_DIR)"
@@ -54,6 +54,11 @@ bench: setup
 
 bench-exercises: setup
 	$(BIN)/python bench/exercises.py
+
+lint: setup
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/ruff check tracer tests bench
+	$(BIN)/mypy tracer
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis

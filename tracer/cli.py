@@ -31,7 +31,7 @@ def _fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
         except TracerError as error:
             raise click.ClickException(str(error)) from None
         except RecursionError:
-            raise click.ClickException("the tree is too deep to search here (more than 50,000 levels)") from None
+            raise click.ClickException("the tree is too deep to search here (more than 20,000 levels)") from None
         except KeyboardInterrupt:
             raise click.Abort() from None
 
@@ -155,8 +155,8 @@ def trace_command(output: str | None, **options: Any) -> None:
       tracer trace tree.yaml --no-prune-on-equal --fail-hard -o trace.json
       tracer trace --game tictactoe --position X.O.X.... -o ttt.json
     """
-    from tracer.trace.io import dump_trace
     from tracer.recursion import quiet_gc
+    from tracer.trace.io import dump_trace
 
     trace = _trace_for(options)
     _progress(f"writing {len(trace):,} events...")
@@ -317,7 +317,8 @@ def exercise_new_command(
     if seed is None:
         seed = str(secrets.randbelow(1_000_000))
         click.echo(f"seed {seed} (pass --seed {seed} to make these exercises again)", err=True)
-    jobs = [(student, index) for student in (roster or [None]) for index in range(1, count + 1)]
+    who: list[Any] = list(roster) if roster else [None]
+    jobs = [(student, index) for student in who for index in range(1, count + 1)]
     with _progress_bar(len(jobs), "making exercises") as bar:
 
         def made() -> Any:
