@@ -317,8 +317,8 @@ def exercise_new_command(
     if seed is None:
         seed = str(secrets.randbelow(1_000_000))
         click.echo(f"seed {seed} (pass --seed {seed} to make these exercises again)", err=True)
-    who: list[Any] = list(roster) if roster else [None]
-    jobs = [(student, index) for student in who for index in range(1, count + 1)]
+    versions: list[Any] = list(roster) if roster else [None]
+    jobs = [(student, index) for student in versions for index in range(1, count + 1)]
     with _progress_bar(len(jobs), "making exercises") as bar:
 
         def made() -> Any:
