@@ -277,3 +277,17 @@ def test_points_file(tmp_path, aima_key):
 
 def test_default_points():
     assert Points().of("minimax") == 3 and Points().partial == 0.5
+
+
+def test_a_plain_engine_key_can_be_checked_against():
+    """`tracer key --format json` output has no id, questions or tree: defaults apply, feedback uses the cutoffs."""
+    import json
+
+    from tracer import alphabeta, answer_key
+    from tracer.grading.keys import PreparedKey
+    from tracer.trace.io import to_json_data
+
+    key = PreparedKey(json.loads(json.dumps(to_json_data(answer_key(alphabeta("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"))))), "k.json")
+    result = check_data(key, {"values": {"A": 3, "B": 3, "C": 4, "D": 2}, "move": "B"})
+    assert [t.question for t in result.tests] == ["minimax", "values", "not_examined", "move"]
+    assert "At C, v = 2 <= alpha = 3, so the search stops there and C returns <= 2." in result.tests[1].output
