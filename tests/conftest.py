@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import strategies as st
 
 AIMA_FIG_5_2 = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
@@ -42,3 +43,20 @@ def bracket_trees(max_leaves: int = 40, values: st.SearchStrategy[int] | None = 
 def internal_trees(max_leaves: int = 40) -> st.SearchStrategy[Any]:
     """Like bracket_trees, but the root is always an internal node."""
     return st.lists(bracket_trees(max_leaves // 2), min_size=1, max_size=4)
+
+
+# -- fixtures for the exercise and grading tests (their helpers are in helpers.py) -----------------
+@pytest.fixture
+def aima() -> Any:
+    """An exercise on AIMA's Figure 5.2 asking every alpha-beta question (id aima-5-2)."""
+    from helpers import aima_exercise
+
+    return aima_exercise()
+
+
+@pytest.fixture
+def aima_key(aima: Any) -> Any:
+    """That exercise's key as the checker reads it from key.json."""
+    from helpers import prepared
+
+    return prepared(aima)

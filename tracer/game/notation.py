@@ -175,10 +175,15 @@ def parse_tree(
         if fmt == "json":
             try:
                 data = _load_json(text, source)
-            except TreeFormatError:
-                data = None
-            if data is not None:
-                return tree_from_data(data, source=source, players=cycle)
+            except TreeFormatError as json_error:
+                # Flow-style YAML ([{chance: ...}]) looks like JSON: read it as YAML, but
+                # report the JSON error when it is not YAML either.
+                try:
+                    raw = _compose_yaml(text, source)
+                except TreeFormatError:
+                    raise json_error from None
+                return _build(raw, _YamlReader(), source, cycle)
+            return tree_from_data(data, source=source, players=cycle)
     if fmt == "json":
         return tree_from_data(_load_json(text, source), source=source, players=cycle)
     raw = _compose_yaml(text, source)
