@@ -42,7 +42,7 @@ __all__ = ["TracerConfig", "TracerPlugin"]
 
 log = get_plugin_logger(__name__)
 
-ASSETS = ("stepper.js", "stepper.css")
+ASSETS = ("stepper.js", "practice.js", "stepper.css")
 ASSET_DIR = "assets/tracer"
 _ID_TOKEN = "@@TRACER-ID@@"
 _FENCE_START = re.compile(r"^(?P<indent>[ \t>]*)(?P<fence>`{3,}|~{3,})\s*\{?\s*\.?(?P<name>gametree(?:-practice)?)\b(?P<options>[^\n]*)$")

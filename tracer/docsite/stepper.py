@@ -24,7 +24,7 @@ from tracer.game.model import format_value
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
 
-__all__ = ["build_trace", "stepper_html", "stepper_payload"]
+__all__ = ["build_trace", "script_json", "stepper_html", "stepper_payload", "trace_stepper_html"]
 
 DARK_SCOPE = '[data-md-color-scheme="slate"]'
 
@@ -119,7 +119,7 @@ def _style(figure: Any) -> str:
     return light + dark_rules + "\n"
 
 
-def _script_json(data: Any) -> str:
+def script_json(data: Any) -> str:
     """JSON safe inside <script>: no "</" or "<!--" can end or confuse the element."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
@@ -127,7 +127,11 @@ def _script_json(data: Any) -> str:
 
 def stepper_html(source: str, fence: FenceOptions, *, id_token: str, page_dir: FilePath, docs_dir: FilePath, theme: str = "auto") -> str:
     """The HTML of one fence: a stepper, or (``final=true``) the final figure alone."""
-    trace = build_trace(source, fence, page_dir, docs_dir)
+    return trace_stepper_html(build_trace(source, fence, page_dir, docs_dir), fence, id_token=id_token)
+
+
+def trace_stepper_html(trace: Trace, fence: FenceOptions, *, id_token: str) -> str:
+    """The HTML of a stepper (or the final figure alone) for an existing trace."""
     prefix = f"{id_token}-fig"
     title = html.escape(fence.title) if fence.title else ""
     conventions = trace.conventions.describe() if trace.algorithm == "alphabeta" else "ties go to the first move searched"
@@ -196,5 +200,5 @@ def stepper_html(source: str, fence: FenceOptions, *, id_token: str, page_dir: F
         f'<div class="tracer-body"><figure class="tracer-figure"{height}>{figure.base()}</figure>'
         f'<div class="tracer-side">{code_block}{stack}</div></div>'
         f'<p class="tracer-caption" aria-live="polite"></p>{controls}'
-        f'<script type="application/json" class="tracer-data">{_script_json(data)}</script></div>'
+        f'<script type="application/json" class="tracer-data">{script_json(data)}</script></div>'
     )
