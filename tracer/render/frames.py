@@ -615,8 +615,8 @@ class Figure:
             yield step, changed, visuals, edges
 
     # -- frames -------------------------------------------------------------------------------
-    def frames(self, steps: Iterable[int] | None = None) -> Iterator[tuple[int, str]]:
-        """(step, SVG) for each step in ``steps`` (all steps when None), in order."""
+    def _chosen(self, steps: Iterable[int] | None) -> Iterator[tuple[int, dict[Path, Visual], dict[Path, tuple[str, ...]]]]:
+        """(step, visuals, edge classes) at each step of ``steps`` (all when None), in order."""
         trace = self.trace
         if trace is None:
             raise ValueError("a bare tree has no steps; use tree_svg")
@@ -626,20 +626,25 @@ class Figure:
             raise ValueError(f"steps must lie in 0..{total}")
         last = total if wanted is None else (wanted[-1] if wanted else -1)
         want = None if wanted is None else set(wanted)
+        for step, _changed, visuals, edges in self._states():
+            if step > last:
+                break
+            if want is None or step in want:
+                yield step, visuals, edges
+
+    def frames(self, steps: Iterable[int] | None = None) -> Iterator[tuple[int, str]]:
+        """(step, SVG) for each step in ``steps`` (all steps when None), in order."""
+        assert self.trace is not None
+        total = len(self.trace.raw_events)
         captions = self.captions()
         order = [node.path for node in self.plan.nodes]
         edge_order = [path for path in order if path]
         caption_top = self.tree_bottom + SIZES["margin"]
-        for step, _changed, visuals, edges in self._states():
-            if step > last:
-                break
-            if want is not None and step not in want:
-                continue
+        for step, visuals, edges in self._chosen(steps):
             parts = [self._open(self.height, captions[step])]
             parts.append(self._texts_group("head", self.header_items(step, total)))
-            parts.append(f'<g id="{self.prefix}-edges">')
+            parts.append(f'<g id="{self.prefix}-tree">')
             parts.extend(self.edge_svg(path, edges[path]) for path in edge_order)
-            parts.append(f'</g><g id="{self.prefix}-nodes">')
             parts.extend(self.node_svg(path, visuals[path]) for path in order)
             parts.append("</g>")
             parts.append(self._texts_group("caption", self.caption_items(captions[step], caption_top)))
@@ -652,24 +657,32 @@ class Figure:
             return svg
         raise ValueError(f"no step {step}")
 
-    def groups(self, step: int | None) -> list[Group]:
-        """Every group of one frame (``step``) or of the final figure (None), for exports."""
-        if step is None:
-            visuals, edges = self._final_visuals()
-        else:
-            visuals, edges = {}, {}
-            for at, _changed, all_visuals, all_edges in self._states():
-                if at == step:
-                    visuals, edges = dict(all_visuals), dict(all_edges)
-                    break
+    def _tree_groups(self, visuals: dict[Path, Visual], edges: dict[Path, tuple[str, ...]], slots: bool = False) -> list[Group]:
         out: list[Group] = []
         for node in self.plan.nodes:
             if node.path:
                 out.append(Group(_edge_id(node.path), edges[node.path], self.edge_items(node.path)))
         for node in self.plan.nodes:
             classes, texts = visuals[node.path]
-            out.append(Group(_node_id(node.path), classes, self.node_items(node.path, texts)))
+            out.append(Group(_node_id(node.path), classes, self.node_items(node.path, texts, slots=slots)))
         return out
+
+    def pictures(self, steps: Iterable[int] | None = None) -> Iterator[tuple[int, float, list[Group]]]:
+        """(step, canvas height, every group in drawing order) of each frame: what exports draw."""
+        assert self.trace is not None
+        total = len(self.trace.raw_events)
+        captions = self.captions()
+        caption_top = self.tree_bottom + SIZES["margin"]
+        for step, visuals, edges in self._chosen(steps):
+            groups = [Group("head", ("fig",), tuple(self.header_items(step, total)))]
+            groups += self._tree_groups(visuals, edges)
+            groups.append(Group("caption", ("fig",), tuple(self.caption_items(captions[step], caption_top))))
+            yield step, self.height, groups
+
+    def final_picture(self) -> tuple[float, list[Group]]:
+        """The final figure's canvas height and groups."""
+        visuals, edges = self._final_visuals()
+        return self._compose(visuals, edges, header=True, legend=True, caption=self.final_caption())
 
     # -- the final figure --------------------------------------------------------------------------
     def _final_visuals(self) -> tuple[dict[Path, Visual], dict[Path, tuple[str, ...]]]:
@@ -777,6 +790,33 @@ class Figure:
         visuals, edges = self._final_visuals()
         return self._static_svg(visuals, edges, header=True, legend=True, caption=self.final_caption())
 
+    def _compose(
+        self,
+        visuals: dict[Path, Visual],
+        edges: dict[Path, tuple[str, ...]],
+        *,
+        header: bool,
+        legend: bool,
+        caption: str | None,
+        slots: bool = False,
+    ) -> tuple[float, list[Group]]:
+        """A figure without steps (final, bare tree, stepper base): its height and groups."""
+        s = SIZES
+        groups: list[Group] = []
+        if header:
+            groups.append(Group("head", ("fig",), tuple(self.header_items(None, None))))
+        groups += self._tree_groups(visuals, edges, slots)
+        y = self.tree_bottom + s["margin"]
+        if legend:
+            legend_groups, legend_height = self.legend_items(y)
+            groups += legend_groups
+            y += legend_height
+        if caption:
+            items = self.caption_items(caption, y)
+            groups.append(Group("caption", ("fig",), tuple(items)))
+            y += len(items) * self.caption_line + s["margin"]
+        return max(y, self.tree_bottom + s["margin"]), groups
+
     def _static_svg(
         self,
         visuals: dict[Path, Visual],
@@ -787,35 +827,20 @@ class Figure:
         caption: str | None,
         slots: bool = False,
     ) -> str:
-        s = SIZES
-        extra: list[str] = []
-        y = self.tree_bottom + s["margin"]
-        if legend:
-            groups, height = self.legend_items(y)
-            extra.extend(group_svg(group, self.theme, self.prefix) for group in groups)
-            y += height
-        caption_svg = ""
-        if caption:
-            items = self.caption_items(caption, y)
-            caption_svg = self._texts_group("caption", items)
-            y += len(items) * self.caption_line + s["margin"]
-        height = max(y, self.tree_bottom + s["margin"])
+        height, groups = self._compose(visuals, edges, header=header, legend=legend, caption=caption, slots=slots)
         parts = [self._open(height, caption or "game tree")]
-        if header:
-            parts.append(self._texts_group("head", self.header_items(None, None)))
-        parts.append(f'<g id="{self.prefix}-edges">')
-        for node in self.plan.nodes:
-            if node.path:
-                group = Group(_edge_id(node.path), edges[node.path], self.edge_items(node.path))
-                parts.append(group_svg(group, self.theme, self.prefix, slots=slots))
-        parts.append(f'</g><g id="{self.prefix}-nodes">')
-        for node in self.plan.nodes:
-            classes, texts = visuals[node.path]
-            group = Group(_node_id(node.path), classes, self.node_items(node.path, texts, slots=slots))
+        in_tree = False
+        for group in groups:
+            tree_part = group.classes[0] in ("tn", "te") and not group.gid.startswith("legend")
+            if tree_part and not in_tree:
+                parts.append(f'<g id="{self.prefix}-tree">')
+                in_tree = True
+            elif not tree_part and in_tree:
+                parts.append("</g>")
+                in_tree = False
             parts.append(group_svg(group, self.theme, self.prefix, slots=slots))
-        parts.append("</g>")
-        parts.extend(extra)
-        parts.append(caption_svg)
+        if in_tree:
+            parts.append("</g>")
         parts.append("</svg>\n")
         return "".join(parts)
 

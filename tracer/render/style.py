@@ -34,8 +34,6 @@ from functools import lru_cache
 
 __all__ = [
     "FONT_FAMILY",
-    "GV_FONT",
-    "GV_FONT_BOLD",
     "RULES",
     "SIZES",
     "THEMES",
@@ -50,8 +48,6 @@ __all__ = [
 
 FONT_FAMILY = "Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', sans-serif"
 """SVG font list: Helvetica and its metric twins (Arial, Liberation Sans, Nimbus Sans)."""
-GV_FONT = "Helvetica"
-GV_FONT_BOLD = "Helvetica-Bold"
 
 
 @dataclass(frozen=True)
