@@ -1,7 +1,7 @@
 """Frames: a trace drawn step by step, every frame from one layout.
 
 :class:`Figure` prepares a trace (or a bare tree) once: it chooses what to draw
-(:mod:`~tracer.render.plan`), places every node with one Graphviz run
+(:mod:`~tracer.render.plan`), places every node with one layout
 (:mod:`~tracer.render.layout`), and fixes the canvas (the caption band is as tall as
 the longest caption needs). Each frame is then written from that layout and the state
 of the search at its step, walking the trace with one :class:`~tracer.trace.Replayer`;
@@ -52,7 +52,6 @@ frame files do. ``tracer.render.html_player`` is a complete example.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
@@ -151,8 +150,7 @@ class Figure:
         self._key: dict[str, Any] | None = None
         self._captions: list[str] | None = None
         self.layout: Layout = self._lay_out()
-        digest = hashlib.sha1(self.layout.dot_source.encode("utf-8")).hexdigest()[:8]
-        self.prefix = prefix if prefix is not None else f"tr{digest}"
+        self.prefix = prefix if prefix is not None else f"tr{self.layout.digest()}"
         self._place_canvas()
         self._node_items: dict[tuple[Path, tuple[str, ...]], tuple[Primitive, ...]] = {}
         self._node_svg: dict[tuple[Path, Visual], str] = {}
@@ -759,7 +757,7 @@ class Figure:
             words.append(Text("legend", x + 20, y, word, size, "start"))
             x += 26 + text_width(word, size) + 12
         edge_samples: list[tuple[str, tuple[str, ...], bool]] = []
-        if any("pruned" in c for c in ()) or self.is_alphabeta:
+        if self.is_alphabeta and self.key()["stats"].get("cutoffs", 0):
             edge_samples.append(("pruned", ("te", "pruned", "cutroot"), True))
         if self.tree.root.type in ("max", "min"):
             edge_samples.append(("principal variation", ("te", "pv"), False))
