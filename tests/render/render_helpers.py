@@ -51,7 +51,9 @@ def shape_box(group: ET.Element) -> tuple[float, float, float, float]:
 
 def node_boxes(svg: str) -> dict[str, tuple[float, float, float, float]]:
     root = parse(svg)
-    return {gid: shape_box(g) for gid, g in groups(root).items() if (g.get("class") or "").startswith("tn")}
+    return {
+        gid: shape_box(g) for gid, g in groups(root).items() if (g.get("class") or "").startswith("tn") and "-legend" not in gid
+    }
 
 
 def texts(group: ET.Element) -> dict[str, str]:

@@ -9,9 +9,6 @@ from tracer.render import Figure, base_svg, final_svg, frame_svgs, paints, tree_
 
 from render_helpers import AIMA, canvas, groups, node_boxes, parse, texts
 
-pytestmark = pytest.mark.needs_dot
-
-
 def test_one_frame_per_step(aima_trace):
     frames = frame_svgs(aima_trace)
     assert len(frames) == len(aima_trace) + 1

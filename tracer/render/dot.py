@@ -119,6 +119,9 @@ def pinned_graph(width: float, height: float, background: str, items: Iterable[t
             italic = attrs.get("font-style") == "italic"
             # room to spare: the text is anchored at the box's left or right edge (\\l, \\r)
             w = max(text_width(item.text, item.size, bold) * 1.3 + item.size, 1.0)
+            # ... but never past the canvas, which would make Graphviz's picture larger
+            room = {"start": width - item.x, "end": item.x}.get(item.anchor, 2 * min(item.x, width - item.x))
+            w = max(min(w, room), 1.0)
             cx = item.x + w / 2 if item.anchor == "start" else item.x - w / 2 if item.anchor == "end" else item.x
             suffix = "\\l" if item.anchor == "start" else "\\r" if item.anchor == "end" else ""
             label = quote(item.text)[:-1] + suffix + '"'

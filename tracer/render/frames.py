@@ -737,7 +737,8 @@ class Figure:
         text += f". {name} visited {stats['visited']:,} of {len(self.tree):,} nodes"
         if trace.algorithm == "alphabeta":
             cut = stats["cutoffs"]
-            text += f"; {cut} cutoff{'s' if cut != 1 else ''} pruned {stats.get('pruned', 0)} subtree{'s' if stats.get('pruned', 0) != 1 else ''}"
+            pruned = stats.get("pruned", 0)
+            text += f"; {cut:,} cutoff{'s' if cut != 1 else ''} pruned {pruned:,} subtree{'s' if pruned != 1 else ''}"
         return text + "."
 
     def legend_items(self, top: float) -> tuple[list[Group], float]:

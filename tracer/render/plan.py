@@ -24,6 +24,8 @@ __all__ = ["AUTO_COLLAPSE", "MAX_NODES", "Plan", "plan_figure"]
 
 MAX_NODES = 1500
 """Most nodes a figure draws."""
+READABLE = 200
+"""Nodes a figure can hold and stay readable on a slide (what the hint suggests)."""
 AUTO_COLLAPSE = 200
 """With ``collapse="auto"``, trees larger than this collapse the subtrees never entered."""
 
@@ -125,12 +127,18 @@ def _fitting_depth_hint(tree: Tree, sizes: dict[Path, int], entered: set[Path] |
             continue
         stack.extend(node.children)
     drawn = 0
-    best = None
+    fits = readable = None
     for depth in range(max(counts) + 1):
         drawn += counts.get(depth, 0)
         if drawn > max_nodes:
             break
-        best = (depth, drawn)
-    if best is None:
+        fits = (depth, drawn)
+        if drawn <= READABLE:
+            readable = (depth, drawn)
+    if fits is None:
         return "the tree is too wide to draw; show its trace as text with `tracer key` instead"
-    return f"draw the top of the tree with --max-depth {best[0]} ({best[1]:,} nodes)"
+    best = readable or fits
+    text = f"draw the top of the tree with --max-depth {best[0]} ({best[1]:,} nodes)"
+    if fits != best:
+        text += f"; at most --max-depth {fits[0]} ({fits[1]:,} nodes) fits"
+    return text
