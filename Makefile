@@ -53,3 +53,7 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis
+
+# figures: frames from one layout against one `dot -Tsvg` process per frame
+bench-render: setup
+	$(BIN)/python bench/render.py
