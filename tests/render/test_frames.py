@@ -179,3 +179,14 @@ def test_stylesheet_rules_fold_like_the_inline_look():
         for kind in ("tn", "te"):
             counts = [len(need) for need, _, _ in rules if kind in need]
             assert counts == sorted(counts), "a rule needing fewer classes after one needing more breaks the CSS cascade"
+
+
+def test_the_readme_picture_shows_aimas_figure_5_5():
+    """The committed picture is well-formed and shows the textbook's facts: value 3, I and J pruned."""
+    from pathlib import Path
+
+    svg = (Path(__file__).resolve().parents[2] / "site" / "img" / "fig-5-2-final.svg").read_text(encoding="utf-8")
+    by_id = groups(parse(svg))
+    assert texts(by_id["fig52-n"])["val"] == "3"
+    pruned = {gid for gid, g in by_id.items() if "pruned" in (g.get("class") or "").split() and gid.startswith("fig52-n")}
+    assert pruned == {"fig52-n-1-1", "fig52-n-1-2"}
