@@ -17,6 +17,7 @@ of a full tic-tac-toe alpha-beta search at depth 2.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import re
 import statistics
@@ -27,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import tracer  # noqa: E402
-from tracer.render import Figure  # noqa: E402
-from tracer.render.style import number, window_text  # noqa: E402
+import tracer
+from tracer.render import Figure
+from tracer.render.style import number
 
 SHAPES = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box"}
 
@@ -50,7 +51,7 @@ def peer_dot(figure: Figure, visuals: dict, edges: dict) -> str:
     lines = ["digraph frame {", '  node [fontname="Helvetica"];']
     names = {node.path: f"n{index}" for index, node in enumerate(figure.plan.nodes)}
     for node in figure.plan.nodes:
-        classes, (val, win, alt, order) = visuals[node.path]
+        classes, (val, win, _alt, _order) = visuals[node.path]
         status = classes[2]
         text = node.label if node.type != "leaf" else f"{node.label}\\n{number(node.value)}"
         for extra in (val, win):
@@ -121,7 +122,7 @@ def bench_tree(name: str, source: str, peer_frames: int) -> None:
         peer_svgs.append(done.stdout.decode())
     peer_ms = statistics.mean(peer_times) * 1000
     positions = [peer_positions(svg) for svg in peer_svgs]
-    peer_moved = sum(1 for a, b in zip(positions, positions[1:]) if a != b)
+    peer_moved = sum(1 for a, b in itertools.pairwise(positions) if a != b)
     peer_bytes = statistics.mean(len(svg.encode()) for svg in peer_svgs)
     ours_ms = total_s / steps * 1000
     print(f"{name}: {len(figure.plan.nodes)} nodes, {steps} steps (frames)")

@@ -5,13 +5,12 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from render_helpers import AIMA, NASTY
 
 import tracer
 
-from render_helpers import AIMA, NASTY
 
-
-def pytest_collection_modifyitems(config, items):  # noqa: ARG001
+def pytest_collection_modifyitems(config, items):
     if shutil.which("dot") and shutil.which("neato"):
         return
     skip = pytest.mark.skip(reason="Graphviz (dot) is not installed")

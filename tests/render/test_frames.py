@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from render_helpers import AIMA, canvas, groups, node_boxes, parse, texts
 
 import tracer
 from tracer.render import Figure, base_svg, final_svg, frame_svgs, paints, tree_svg
 
-from render_helpers import AIMA, canvas, groups, node_boxes, parse, texts
 
 def test_one_frame_per_step(aima_trace):
     frames = frame_svgs(aima_trace)

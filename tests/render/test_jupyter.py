@@ -7,12 +7,11 @@ import subprocess
 import sys
 
 import pytest
+from render_helpers import AIMA, parse
 
 import tracer
 from tracer.render import RenderError, show
 from tracer.render.jupyter import load_ipython_extension, stepper
-
-from render_helpers import AIMA, parse
 
 
 def test_a_figure_and_a_step_display_as_svg():
@@ -31,7 +30,7 @@ def test_the_extension_registers_a_formatter_for_traces():
             registered[cls] = function
 
     class Shell:
-        class display_formatter:  # noqa: N801 - IPython's attribute name
+        class display_formatter:
             formatters = {"image/svg+xml": Formatter()}
 
     load_ipython_extension(Shell())

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from render_helpers import AIMA, NASTY, canvas, groups, node_boxes, parse, texts
 
 import tracer
 from tracer.cli import main
@@ -20,8 +21,6 @@ from tracer.render import Figure
 from tracer.render.beamer import frames_tex, latex_escape
 from tracer.render.exports import picture_dot
 from tracer.render.output import parse_steps, render_to_directory
-
-from render_helpers import AIMA, NASTY, canvas, groups, node_boxes, parse, texts
 
 
 def run(*args: str, stdin: str | None = None):
@@ -120,8 +119,8 @@ def test_graphviz_draws_the_exports_where_the_svg_draws(tmp_path):
 def test_nasty_labels_survive_dot(tmp_path):
     """Each label reaches Graphviz's output exactly as written (quotes, braces, backslash-N, ...)."""
     figure = Figure(tracer.parse_tree(json.dumps(NASTY)), prefix="f")
-    height, pictured = figure._compose(*_plain(figure), header=False, legend=False, caption=None)
-    source = picture_dot(figure.width, height, pictured, "light")
+    _height, pictured = figure._compose(*_plain(figure), header=False, legend=False, caption=None)
+    source = picture_dot(figure.width, _height, pictured, "light")
     drawn = subprocess.run(["neato", "-n2", "-Tsvg"], input=source.encode(), capture_output=True, check=True).stdout.decode()
     words = [t.strip() for t in parse(drawn).itertext() if t.strip()]
     for label in ('say "hi"', "a{b}c", "x<y&z>", "back\\slash\\N", "ÄÖ€ ∞ 漢字"):
@@ -157,7 +156,7 @@ def test_player_script_shows_the_frames_state(tmp_path):
     url = (tmp_path / "index.html").as_uri() + "#step=24"
     dom = subprocess.run(
         [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-         "--dump-dom", url], capture_output=True, timeout=120,
+         "--dump-dom", url], capture_output=True, timeout=120, check=False,
     ).stdout.decode()
     frame = (tmp_path / "step-0024.svg").read_text(encoding="utf-8")
     prefix = parse(frame).get("id")
@@ -195,7 +194,7 @@ def test_beamer_overlays_compile(tmp_path):
     (tmp_path / "talk.tex").write_text(
         "\\documentclass{beamer}\\begin{document}\\begin{frame}{Alpha-beta}\\input{my figs/frames.tex}\\end{frame}\\end{document}\n"
     )
-    done = subprocess.run([PDFLATEX, "-interaction=nonstopmode", "-halt-on-error", "talk.tex"], cwd=tmp_path, capture_output=True, timeout=300)
+    done = subprocess.run([PDFLATEX, "-interaction=nonstopmode", "-halt-on-error", "talk.tex"], cwd=tmp_path, capture_output=True, timeout=300, check=False)
     assert done.returncode == 0, done.stdout.decode(errors="replace")[-2000:]
     assert b"(7 pages" in done.stdout
 
@@ -209,7 +208,7 @@ def test_missing_dot_is_one_line(tmp_path):
     env = {**os.environ, "PATH": str(Path(sys.executable).parent)}
     done = subprocess.run(
         [sys.executable, "-m", "tracer", "render", "-", "-o", str(tmp_path / "x"), "--format", "png"],
-        input=AIMA.encode(), capture_output=True, env=env, timeout=120,
+        input=AIMA.encode(), capture_output=True, env=env, timeout=120, check=False,
     )
     err = done.stderr.decode()
     assert done.returncode == 1
@@ -217,7 +216,7 @@ def test_missing_dot_is_one_line(tmp_path):
     assert "Graphviz" in err and "apt-get install graphviz" in err
     # SVG needs no Graphviz at all
     done = subprocess.run(
-        [sys.executable, "-m", "tracer", "render", "-", "-o", str(tmp_path / "y")], input=AIMA.encode(), capture_output=True, env=env, timeout=120,
+        [sys.executable, "-m", "tracer", "render", "-", "-o", str(tmp_path / "y")], input=AIMA.encode(), capture_output=True, env=env, timeout=120, check=False,
     )
     assert done.returncode == 0 and (tmp_path / "y" / "final.svg").exists()
 

@@ -9,7 +9,7 @@ position, drawn by ``neato -n2`` into PNG or PDF with the positions of the SVG.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 __all__ = ["number", "pinned_graph", "quote"]
 
@@ -110,8 +110,8 @@ def pinned_graph(width: float, height: float, background: str, items: Iterable[t
             )
         elif isinstance(item, Line):
             x1, y1, x2, y2 = number(item.x1), number(y(item.y1)), number(item.x2), number(y(item.y2))
-            style = ', style="dashed"' if dashed else ""
-            out.append(f'  c0 -> c1 [pos="{x1},{y1} {x1},{y1} {x2},{y2} {x2},{y2}", color="{stroke}", penwidth={pen}{style}];')
+            dash = ', style="dashed"' if dashed else ""
+            out.append(f'  c0 -> c1 [pos="{x1},{y1} {x1},{y1} {x2},{y2} {x2},{y2}", color="{stroke}", penwidth={pen}{dash}];')
         elif isinstance(item, Text):
             from tracer.render.style import text_width
 

@@ -22,7 +22,8 @@ from pathlib import Path as FilePath
 
 from tracer.render.dot import pinned_graph
 from tracer.render.layout import run_graphviz
-from tracer.render.style import look, theme as get_theme
+from tracer.render.style import look
+from tracer.render.style import theme as get_theme
 from tracer.render.svg import Group, hidden
 
 __all__ = ["EXPORT_FORMATS", "picture_dot", "render_pictures"]

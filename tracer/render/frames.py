@@ -68,9 +68,11 @@ from tracer.render.style import (
     shown_value,
     stylesheet,
     text_width,
-    theme as get_theme,
     window_text,
     wrap,
+)
+from tracer.render.style import (
+    theme as get_theme,
 )
 from tracer.render.svg import Group, Line, Primitive, Shape, Text, escape, fmt, group_svg
 from tracer.trace.model import Trace
@@ -171,7 +173,7 @@ class Figure:
             return None
         try:
             board = trace.game.board(node.state)
-        except Exception:  # a game without boards
+        except (AttributeError, NotImplementedError, TypeError, ValueError):  # a game without boards
             return None
         return [[str(cell) for cell in row] for row in board] if board else None
 
@@ -261,9 +263,9 @@ class Figure:
                 continue
             val = number(row["minimax_value"]) if row["minimax_value"] is not None else ""
             alt = ""
-            if self.is_alphabeta and row["visited"] and row["search_value"] is not None:
-                if row["bound"] != "exact" or row["search_value"] != row["minimax_value"]:
-                    alt = "αβ: " + shown_value(row["search_value"], row["bound"])
+            differs = row["bound"] != "exact" or row["search_value"] != row["minimax_value"]
+            if self.is_alphabeta and row["visited"] and row["search_value"] is not None and differs:
+                alt = "αβ: " + shown_value(row["search_value"], row["bound"])
             yield path, val, alt
 
     # -- layout ---------------------------------------------------------------------------
@@ -874,8 +876,8 @@ class Figure:
     # -- a bare tree, and the stepper's pieces ----------------------------------------------
     def plain(self, caption: str | None = None) -> str:
         """The tree with labels and leaf values and no search state."""
-        visuals = {node.path: (("tn", node.type, "plain"), ("", "", "", "")) for node in self.plan.nodes}
-        edges = {node.path: ("te", "plain") for node in self.plan.nodes if node.path}
+        visuals: dict[Path, Visual] = {node.path: (("tn", node.type, "plain"), ("", "", "", "")) for node in self.plan.nodes}
+        edges: dict[Path, tuple[str, ...]] = {node.path: ("te", "plain") for node in self.plan.nodes if node.path}
         return self._static_svg(visuals, edges, header=False, legend=False, caption=caption)
 
     def base(self) -> str:
