@@ -97,6 +97,7 @@ def anatomy(
     cell_w = cell_h = 0.0
     if cells:
         shape = "board"
+        gap += 3  # clear of the current node's ring round the board
         cell_w, cell_h = board_cells(cells)
         w = cell_w * max(len(row) for row in cells)
         h = cell_h * len(cells)

@@ -151,13 +151,13 @@ class Figure:
         }
         self._key: dict[str, Any] | None = None
         self._captions: list[str] | None = None
+        self._edge_items_cache: dict[Path, tuple[Primitive, ...]] = {}
         self.layout: Layout = self._lay_out()
         self.prefix = prefix if prefix is not None else f"tr{self.layout.digest()}"
         self._place_canvas()
         self._node_items: dict[tuple[Path, tuple[str, ...]], tuple[Primitive, ...]] = {}
         self._node_svg: dict[tuple[Path, Visual], str] = {}
         self._edge_svg: dict[tuple[Path, tuple[str, ...]], str] = {}
-        self._edge_items_cache: dict[Path, tuple[Primitive, ...]] = {}
 
     # -- what each node shows ------------------------------------------------------------------
     def label_of(self, node: Node) -> str:
@@ -313,8 +313,19 @@ class Figure:
         margin = s["margin"]
         self.header_h = s["header"] + 10
         header_w = text_width(self._header_left(10**6, 10**6), s["header"]) + text_width(self._header_right(), s["header"]) + 30
-        self.width = max(self.layout.width + 2 * margin, 440.0, header_w + 2 * margin)
-        self.tree_x = (self.width - self.layout.width) / 2
+        # edge labels are placed after the layout, and may reach past the nodes' rooms
+        self.tree_x = self.tree_y = 0.0
+        low, high = 0.0, self.layout.width
+        for node in self.plan.nodes:
+            if node.path:
+                for item in self.edge_items(node.path):
+                    if isinstance(item, Text):
+                        width = text_width(item.text, item.size)
+                        left = item.x - (width if item.anchor == "end" else width / 2 if item.anchor == "middle" else 0)
+                        low, high = min(low, left), max(high, left + width)
+        self._edge_items_cache.clear()
+        self.width = max(high - low + 2 * margin, 440.0, header_w + 2 * margin)
+        self.tree_x = (self.width - (high - low)) / 2 - low
         self.tree_y = margin + self.header_h
         self.tree_bottom = self.tree_y + self.layout.height
         self.caption_line = s["caption"] * 1.3
