@@ -62,3 +62,7 @@ lint: setup
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis
+
+# figures: frames from one layout against one `dot -Tsvg` process per frame
+bench-render: setup
+	$(BIN)/python bench/render.py

@@ -1,0 +1,153 @@
+"""Where every node goes: one layout per figure; and the one door to Graphviz.
+
+:func:`compute_layout` places a tree once (shapes centred over their children, as
+textbooks draw them), and every frame of a trace is drawn from these coordinates, so
+no node moves between frames and every frame has the same canvas.
+
+The layout is Reingold and Tilford's tidy tree algorithm (1981), with each node's room
+the width its label, value and [alpha, beta] window will ever need (so texts never
+collide and never push nodes about): subtrees are placed side by side as close as their
+contours allow, and each parent is centred over its first and last child. ``dot``
+was tried first: its network-simplex placement minimises edge lengths, which leaves a
+parent anywhere between its middle children (18 points off centre in a 2x2x2 tree),
+and a tree needs nothing else dot offers (ranks and order are given).
+
+:func:`run_graphviz` is the only place tracer starts a Graphviz program (for the PNG and
+PDF exports); a missing program is a :class:`~tracer.render.errors.GraphvizNotFound`
+whose message says how to install Graphviz.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tracer.game.model import Path
+from tracer.render.anatomy import Anatomy
+from tracer.render.errors import GraphvizFailed, GraphvizNotFound
+from tracer.render.style import SIZES
+
+__all__ = ["Layout", "compute_layout", "find_program", "run_graphviz"]
+
+TIMEOUT = 120.0
+"""Seconds a Graphviz run may take before it is stopped."""
+
+
+def find_program(program: str = "dot") -> str:
+    """The full path of a Graphviz program; GraphvizNotFound when it is not installed."""
+    found = shutil.which(program)
+    if found is None:
+        raise GraphvizNotFound(program)
+    return found
+
+
+def run_graphviz(
+    args: Sequence[str], data: str | None = None, *, program: str = "dot", cwd: str | None = None, timeout: float = TIMEOUT
+) -> bytes:
+    """Run a Graphviz program with ``args``, ``data`` on its standard input; its output."""
+    executable = find_program(program)
+    try:
+        done = subprocess.run(
+            [executable, *args],
+            input=data.encode("utf-8") if data is not None else None,
+            capture_output=True,
+            cwd=cwd,
+            timeout=timeout,
+            check=False,
+            env={**os.environ, "LC_ALL": "C.UTF-8"},
+        )
+    except subprocess.TimeoutExpired:
+        raise GraphvizFailed(f"Graphviz ({program}) took more than {timeout:g} seconds and was stopped; draw fewer nodes (--max-depth)") from None
+    except OSError as error:
+        raise GraphvizFailed(f"Graphviz ({program}) could not run: {error.strerror or error}") from None
+    if done.returncode != 0:
+        message = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise GraphvizFailed(f"Graphviz ({program}) failed: {message[-1] if message else f'exit status {done.returncode}'}")
+    return done.stdout
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where every drawn node's shape goes: ``centers[path]`` in points, y downwards,
+    inside a ``width`` x ``height`` box (the tree alone: no margins, no caption)."""
+
+    width: float
+    height: float
+    centers: dict[Path, tuple[float, float]]
+    anatomies: dict[Path, Anatomy]
+
+    def digest(self) -> str:
+        """A short fingerprint of the layout (for stable SVG ids)."""
+        data = json.dumps(sorted((list(path), xy) for path, xy in self.centers.items()))
+        return hashlib.sha1(data.encode("utf-8")).hexdigest()[:8]
+
+
+def compute_layout(
+    nodes: Sequence[tuple[Path, Anatomy]], edges: Sequence[tuple[Path, Path]], *, edge_labels: bool = False
+) -> Layout:
+    """Lay out nodes (in preorder, the root first) and their parent-child edges."""
+    gap = SIZES["sibling_gap"]
+    ranksep = SIZES["rank_gap"] + (16 if edge_labels else 0)
+    parts = dict(nodes)
+    children: dict[Path, list[Path]] = {path: [] for path, _ in nodes}
+    for parent, child in edges:
+        children[parent].append(child)
+    order = [path for path, _ in nodes]
+    # contours: for each level of a subtree, its leftmost and rightmost extent, relative to its root
+    left_contour: dict[Path, list[float]] = {}
+    right_contour: dict[Path, list[float]] = {}
+    offset: dict[Path, float] = {}
+    for path in reversed(order):
+        part = parts[path]
+        kids = children[path]
+        if not kids:
+            left_contour[path], right_contour[path] = [-part.left], [part.right]
+            continue
+        acc_left = list(left_contour[kids[0]])
+        acc_right = list(right_contour[kids[0]])
+        offset[kids[0]] = 0.0
+        for kid in kids[1:]:
+            kid_left, kid_right = left_contour[kid], right_contour[kid]
+            shift = max(acc_right[i] - kid_left[i] + gap for i in range(min(len(acc_right), len(kid_left))))
+            offset[kid] = shift
+            for i, (low, high) in enumerate(zip(kid_left, kid_right)):
+                if i < len(acc_left):
+                    acc_left[i] = min(acc_left[i], low + shift)
+                    acc_right[i] = max(acc_right[i], high + shift)
+                else:
+                    acc_left.append(low + shift)
+                    acc_right.append(high + shift)
+            del left_contour[kid], right_contour[kid]
+        middle = (offset[kids[0]] + offset[kids[-1]]) / 2
+        for kid in kids:
+            offset[kid] -= middle
+        del left_contour[kids[0]], right_contour[kids[0]]
+        left_contour[path] = [-part.left] + [value - middle for value in acc_left]
+        right_contour[path] = [part.right] + [value - middle for value in acc_right]
+    root = order[0]
+    xs: dict[Path, float] = {root: 0.0}
+    for path in order[1:]:
+        xs[path] = xs[path[:-1]] + offset[path]
+    # levels: each as tall as its tallest node above and below the shapes' centre line
+    depth_top: dict[int, float] = {}
+    depth_bottom: dict[int, float] = {}
+    for path in order:
+        depth = len(path)
+        depth_top[depth] = max(depth_top.get(depth, 0.0), parts[path].top)
+        depth_bottom[depth] = max(depth_bottom.get(depth, 0.0), parts[path].bottom)
+    level_y: dict[int, float] = {}
+    y = 0.0
+    for depth in sorted(depth_top):
+        y += depth_top[depth]
+        level_y[depth] = y
+        y += depth_bottom[depth] + ranksep
+    height = y - ranksep
+    low = min(xs[path] - parts[path].left for path in order)
+    high = max(xs[path] + parts[path].right for path in order)
+    centers = {path: (round(xs[path] - low, 2), round(level_y[len(path)], 2)) for path in order}
+    return Layout(width=round(high - low, 2), height=round(height, 2), centers=centers, anatomies=parts)

@@ -1,0 +1,144 @@
+"""What a figure draws: which nodes, and what it leaves out (and says so).
+
+A tree small enough is drawn whole. A larger one is first *collapsed*: a subtree the
+search never entered (pruned, or below a depth limit) is drawn as its root alone,
+marked with the number of nodes it stands for. Where that is not enough, a *depth
+cut* (``max_depth``) drops every node deeper than it, marking the deepest drawn nodes
+likewise. Past :data:`MAX_NODES` drawn nodes the figure is refused with a message that
+names the depth cut that fits: a figure of thousands of nodes is unreadable, and its
+layout would take long.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tracer.game.model import Node, Path, Tree
+from tracer.render.errors import FigureTooLarge
+
+if TYPE_CHECKING:
+    from tracer.trace.model import Trace
+
+__all__ = ["AUTO_COLLAPSE", "MAX_NODES", "Plan", "plan_figure"]
+
+MAX_NODES = 1500
+"""Most nodes a figure draws."""
+READABLE = 200
+"""Nodes a figure can hold and stay readable on a slide (what the hint suggests)."""
+AUTO_COLLAPSE = 200
+"""With ``collapse="auto"``, trees larger than this collapse the subtrees never entered."""
+
+
+@dataclass
+class Plan:
+    """The nodes a figure draws (in preorder) and what it left out."""
+
+    tree: Tree
+    nodes: list[Node]
+    drawn: set[Path]
+    hidden: dict[Path, int] = field(default_factory=dict)  # drawn node -> descendants left out below it
+    collapsed: set[Path] = field(default_factory=set)  # drawn roots of collapsed subtrees
+    notes: list[str] = field(default_factory=list)  # what was left out, in words
+
+    def shown(self, path: Path) -> Path:
+        """The drawn node standing for ``path``: itself, or its nearest drawn ancestor."""
+        while path not in self.drawn and path:
+            path = path[:-1]
+        return path
+
+    def children(self, node: Node) -> list[Node]:
+        return [child for child in node.children if child.path in self.drawn]
+
+
+def _subtree_sizes(tree: Tree) -> dict[Path, int]:
+    sizes: dict[Path, int] = {}
+    for node in reversed(list(tree.preorder())):
+        sizes[node.path] = 1 + sum(sizes[child.path] for child in node.children)
+    return sizes
+
+
+def entered_paths(trace: Trace) -> set[Path]:
+    """Every node the search entered, in any iteration."""
+    return {raw[1] for raw in trace.raw_events if raw[0] == "enter"}
+
+
+def plan_figure(
+    tree: Tree,
+    *,
+    entered: set[Path] | None = None,
+    max_depth: int | None = None,
+    collapse: bool | str = "auto",
+    max_nodes: int = MAX_NODES,
+) -> Plan:
+    """Choose the nodes to draw. ``entered`` is None for a bare tree (nothing collapses)."""
+    sizes = _subtree_sizes(tree)
+    total = sizes[()]
+    do_collapse = entered is not None and (collapse is True or (collapse == "auto" and total > AUTO_COLLAPSE))
+    nodes: list[Node] = []
+    drawn: set[Path] = set()
+    hidden: dict[Path, int] = {}
+    collapsed: set[Path] = set()
+    cut_by_depth = 0
+    collapsed_nodes = 0
+    stack = [tree.root]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        drawn.add(node.path)
+        below = sizes[node.path] - 1
+        if not below:
+            continue
+        if do_collapse and entered is not None and node.path not in entered:
+            hidden[node.path] = below
+            collapsed.add(node.path)
+            collapsed_nodes += below
+            continue
+        if max_depth is not None and node.depth >= max_depth:
+            hidden[node.path] = below
+            cut_by_depth += below
+            continue
+        stack.extend(reversed(node.children))
+    notes = []
+    if collapsed:
+        notes.append(
+            f"{len(collapsed):,} subtree{'s' if len(collapsed) != 1 else ''} the search never entered "
+            f"{'are' if len(collapsed) != 1 else 'is'} drawn as {'their roots' if len(collapsed) != 1 else 'its root'} "
+            f"({collapsed_nodes:,} node{'s' if collapsed_nodes != 1 else ''} left out, marked +N)"
+        )
+    if cut_by_depth:
+        notes.append(f"{cut_by_depth:,} node{'s' if cut_by_depth != 1 else ''} deeper than depth {max_depth} left out (marked +N)")
+    if len(nodes) > max_nodes:
+        raise FigureTooLarge(
+            f"the figure would draw {len(nodes):,} nodes (of {total:,}), more than the {max_nodes:,} a figure can show",
+            hint=_fitting_depth_hint(tree, sizes, entered if do_collapse else None, max_nodes),
+        )
+    return Plan(tree=tree, nodes=nodes, drawn=drawn, hidden=hidden, collapsed=collapsed, notes=notes)
+
+
+def _fitting_depth_hint(tree: Tree, sizes: dict[Path, int], entered: set[Path] | None, max_nodes: int) -> str:
+    """The deepest --max-depth whose figure fits, in words."""
+    counts: dict[int, int] = {}
+    stack = [tree.root]
+    while stack:
+        node = stack.pop()
+        counts[node.depth] = counts.get(node.depth, 0) + 1
+        if entered is not None and node.path not in entered:
+            continue
+        stack.extend(node.children)
+    drawn = 0
+    fits = readable = None
+    for depth in range(max(counts) + 1):
+        drawn += counts.get(depth, 0)
+        if drawn > max_nodes:
+            break
+        fits = (depth, drawn)
+        if drawn <= READABLE:
+            readable = (depth, drawn)
+    if fits is None:
+        return "the tree is too wide to draw; show its trace as text with `tracer key` instead"
+    best = readable or fits
+    text = f"draw the top of the tree with --max-depth {best[0]} ({best[1]:,} nodes)"
+    if fits != best:
+        text += f"; at most --max-depth {fits[0]} ({fits[1]:,} nodes) fits"
+    return text
