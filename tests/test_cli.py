@@ -6,7 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from conftest import AIMA_FIG_5_2
+from engine_helpers import AIMA_FIG_5_2
 
 from tracer.cli import main
 

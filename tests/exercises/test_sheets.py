@@ -87,8 +87,12 @@ def test_sheet_html_is_self_contained_and_printable(aima):
     urls = set(re.findall(r"https?://[^\s\"'<>)]+", html))
     assert urls <= {"http://www.w3.org/2000/svg"}  # the SVG namespace is a name, not a download
     assert "aima-5-2" in html
-    # No part of the key is on the sheet: no values beside internal nodes, nothing drawn as unexamined.
-    assert "stroke-dasharray" not in html and "font-weight=\"bold\">3<" not in html and "MAX moves to" not in html
+    # No part of the key is on the sheet: the only numbers in the figure are the leaves' values
+    # (none beside internal nodes), and nothing says where MAX moves.
+    figure = html[html.index("<svg") : html.index("</svg>") + len("</svg>")]
+    numbers = sorted(int(t) for t in re.findall(r">\s*(-?\d+)\s*</text>", figure))
+    assert numbers == sorted([3, 12, 8, 2, 4, 6, 14, 5, 2])
+    assert "MAX moves to" not in html
 
 
 def test_sheet_text(aima):

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from conftest import AIMA_FIG_5_2, independent_minimax, internal_trees, subtree
+from engine_helpers import AIMA_FIG_5_2, independent_minimax, internal_trees, subtree
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import independent_minimax, internal_trees
+from engine_helpers import independent_minimax, internal_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

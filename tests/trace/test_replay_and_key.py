@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import AIMA_FIG_5_2, internal_trees
+from engine_helpers import AIMA_FIG_5_2, internal_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

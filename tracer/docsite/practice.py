@@ -27,7 +27,7 @@ PRACTICE_SPECS: tuple[ExerciseSpec, ...] = (
     ExerciseSpec(branching=(2, 3), depth=(3, 3), values=(-9, 9), min_cutoffs=2, max_leaves=16),
     ExerciseSpec(branching=(2, 2), depth=(2, 2), values=(0, 9)),
     ExerciseSpec(branching=(2, 3), depth=(3, 3), values=(0, 9), min_cutoffs=1, conventions=Conventions(prune_on_equal=False), max_leaves=16),
-    ExerciseSpec(branching=(2, 2), depth=(3, 3), values=(-9, 9), deep_cutoff=True, conventions=Conventions(fail="hard")),
+    ExerciseSpec(branching=(2, 2), depth=(4, 4), values=(-9, 9), deep_cutoff=True, conventions=Conventions(fail="hard")),
 )
 """Shapes and conventions the bank cycles through: small and larger, with and without
 cutoffs, a deep cutoff, and both tie and fail conventions."""
