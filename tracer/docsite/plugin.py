@@ -80,6 +80,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
                 target.append(uri)
         base = FilePath(config.config_file_path).parent if config.config_file_path else FilePath.cwd()
         self.cache = (base / self.config.cache_dir).resolve()
+        self.fingerprint = _code_fingerprint()
         self.docs_dir = FilePath(config.docs_dir).resolve()
         return config
 
@@ -101,7 +102,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         full = page.file.content_string
         offset = full[: len(full) - len(markdown)].count("\n") if full.endswith(markdown) else 0
         self.fence_lines = [(name, line + offset, text) for name, line, text in _find_fences(markdown)]
-        return markdown
+        return _normalise_fences(markdown, page.file.src_path, offset, self.errors)
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         if self.errors:
@@ -146,7 +147,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
             body = f"file:{path.relative_to(self.docs_dir)}\n" + path.read_text(encoding="utf-8")
         key = hashlib.sha256(
             json.dumps(
-                {"fence": language, "body": body, "options": dict(sorted(options.items())), "tracer": __version__, "theme": self.config.theme},
+                {"fence": language, "body": body, "options": dict(sorted(options.items())), "tracer": self.fingerprint, "theme": self.config.theme},
                 sort_keys=True,
             ).encode()
         ).hexdigest()
@@ -170,9 +171,44 @@ class TracerPlugin(BasePlugin[TracerConfig]):
 
 
 def _accept_options(language: str, inputs: dict[str, str], options: dict[str, str], attrs: dict[str, str], md: Any) -> bool:
-    """Superfences validator: keep every key=value given after the fence's name."""
-    options.update(inputs)
+    """Superfences validator: keep every key=value given after the fence's name (see _normalise_fences)."""
+    options.update({key.replace("_", "-"): value for key, value in inputs.items()})
     return True
+
+
+_OPTION = re.compile(r"""\s*(?P<key>[A-Za-z][\w-]*)(?:=(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"']+)))?(?=\s|$)""")
+
+
+def _normalise_fences(markdown: str, page: str, offset: int, errors: list[str]) -> str:
+    """Rewrite each tracer fence's options in the form superfences reads.
+
+    Authors write options as on the command line (``prune-on-equal=false
+    file=trees/t.yaml``); superfences only reads ``key="value"`` with keys of letters,
+    digits and underscores, so hyphens become underscores (turned back by the
+    validator) and every value is quoted. A flag without a value means true.
+    """
+    lines = markdown.split("\n")
+    for number, line in enumerate(lines):
+        match = _FENCE_START.match(line)
+        if not match:
+            continue
+        text = match.group("options").strip().rstrip("}").strip()
+        parts = []
+        position = 0
+        while position < len(text):
+            option = _OPTION.match(text, position)
+            if option is None:
+                errors.append(
+                    f"{page}:{number + 1 + offset}: {match.group('name')} fence: cannot read the options at "
+                    f"{text[position:].strip()!r}; write key=value pairs such as algorithm=minimax or title=\"My tree\""
+                )
+                break
+            value = next((v for v in (option.group("dq"), option.group("sq"), option.group("bare")) if v is not None), "true")
+            quote = "'" if '"' in value else '"'
+            parts.append(f"{option.group('key').replace('-', '_')}={quote}{value}{quote}")
+            position = option.end()
+        lines[number] = f"{match.group('indent')}{match.group('fence')}{match.group('name')}" + "".join(" " + part for part in parts)
+    return "\n".join(lines)
 
 
 def _find_fences(markdown: str) -> list[tuple[str, int, str]]:
@@ -183,6 +219,18 @@ def _find_fences(markdown: str) -> list[tuple[str, int, str]]:
         if match:
             found.append((match.group("name"), number, match.group("options")))
     return found
+
+
+def _code_fingerprint() -> str:
+    """tracer's version and a digest of its code and assets, so any change to how trees
+    are drawn invalidates the cache, even between releases."""
+    digest = hashlib.sha256(__version__.encode())
+    package = FilePath(__file__).resolve().parent.parent
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".js", ".css", ".json", ".j2", ".html") and path.is_file():
+            digest.update(str(path.relative_to(package)).encode())
+            digest.update(path.read_bytes())
+    return f"{__version__}+{digest.hexdigest()[:16]}"
 
 
 def _write_cache(target: FilePath, html: str) -> None:

@@ -63,8 +63,7 @@ def pseudocode_for(trace: Trace) -> Pseudocode:
     root_call = f"VALUE(state{', ' + first_call if first_call else ''}{', 0' if limited else ''})"
     lines.append(Line(f"v, move ← {root_call}", call_indent, "search.call"))
     lines.append(Line("return move", 1, "search.return"))
-    lines.append(Line(""))
-    lines.append(Line(f"function VALUE({args}{depth_arg})  ▷ calls the function of the player to move", 0, None))
+    lines.append(Line("▷ VALUE(s, ...) calls the function of the player to move in s", 0, None))
     lines.append(Line(""))
 
     for player in players:
@@ -92,17 +91,19 @@ def pseudocode_for(trace: Trace) -> Pseudocode:
         actions = "ORDER(ACTIONS(state))" if settings.order != "given" or settings.iterative else "ACTIONS(state)"
         lines.append(Line(f"for each a in {actions} do", 1, f"{p}.loop"))
         child_args = f"RESULT(state, a){', α, β' if alphabeta else ''}{child_depth}"
-        lines.append(Line(f"v, move ← {best}(v, VALUE({child_args})), a if it is strictly better", 2, f"{p}.update"))
+        better = ">" if player == "max" else "<"
+        lines.append(Line(f"v2 ← VALUE({child_args})", 2, f"{p}.call"))
+        lines.append(Line(f"if v2 {better} v then v, move ← v2, a", 2, f"{p}.update"))
         if alphabeta:
             if player == "max":
                 test = "v > β" if strict else "v ≥ β"
                 returned = "v" if soft else "β"
-                lines.append(Line(f"if {test} then return {returned}  ▷ MIN above will never allow this", 2, f"{p}.prune"))
+                lines.append(Line(f"if {test} then return {returned}, move", 2, f"{p}.prune"))
                 lines.append(Line("α ← MAX(α, v)", 2, f"{p}.alpha"))
             else:
                 test = "v < α" if strict else "v ≤ α"
                 returned = "v" if soft else "α"
-                lines.append(Line(f"if {test} then return {returned}  ▷ MAX above will never allow this", 2, f"{p}.prune"))
+                lines.append(Line(f"if {test} then return {returned}, move", 2, f"{p}.prune"))
                 lines.append(Line("β ← MIN(β, v)", 2, f"{p}.beta"))
         if settings.transposition_table:
             lines.append(Line("store v in TABLE for state", 1, f"{p}.store"))

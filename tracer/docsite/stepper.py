@@ -29,6 +29,21 @@ __all__ = ["build_trace", "script_json", "stepper_html", "stepper_payload", "tra
 DARK_SCOPE = '[data-md-color-scheme="slate"]'
 
 
+def _icon(path: str) -> str:
+    return f'<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d="{path}" fill="currentColor"/></svg>'
+
+
+# Drawn, not typed: the media-control characters are missing from common fonts.
+ICONS = {
+    "first": _icon("M2 2h2v12H2zM14 2v12L5 8z"),
+    "prev": _icon("M12 2v12L3 8z"),
+    "play": _icon("M4 2v12l10-6z"),
+    "pause": _icon("M3 2h4v12H3zM9 2h4v12H9z"),
+    "next": _icon("M4 2v12l9-6z"),
+    "last": _icon("M12 2h2v12h-2zM2 2v12l9-6z"),
+}
+
+
 def build_trace(source: str, fence: FenceOptions, page_dir: FilePath, docs_dir: FilePath) -> Trace:
     """Search what the fence names: its body, its ``file=`` or its ``game=``."""
     from tracer.api import search
@@ -180,11 +195,12 @@ def trace_stepper_html(trace: Trace, fence: FenceOptions, *, id_token: str) -> s
     total = data["steps"]
     controls = (
         '<div class="tracer-controls" role="group" aria-label="Step through the search">'
-        '<button type="button" data-action="first" aria-label="First step" title="First step (Home)">⏮</button>'
-        '<button type="button" data-action="prev" aria-label="Previous step" title="Previous step (←)">◀</button>'
-        '<button type="button" data-action="play" aria-label="Play" title="Play or pause (space)">▶</button>'
-        '<button type="button" data-action="next" aria-label="Next step" title="Next step (→)">▶❙</button>'
-        '<button type="button" data-action="last" aria-label="Last step" title="Last step (End)">⏭</button>'
+        f'<button type="button" data-action="first" aria-label="First step" title="First step (Home)">{ICONS["first"]}</button>'
+        f'<button type="button" data-action="prev" aria-label="Previous step" title="Previous step (←)">{ICONS["prev"]}</button>'
+        f'<button type="button" data-action="play" aria-label="Play" aria-pressed="false" title="Play or pause (space)">'
+        f'<span class="tracer-icon-play">{ICONS["play"]}</span><span class="tracer-icon-pause">{ICONS["pause"]}</span></button>'
+        f'<button type="button" data-action="next" aria-label="Next step" title="Next step (→)">{ICONS["next"]}</button>'
+        f'<button type="button" data-action="last" aria-label="Last step" title="Last step (End)">{ICONS["last"]}</button>'
         f'<input type="range" class="tracer-slider" min="0" max="{total}" value="{data["start"]}" aria-label="Step">'
         f'<span class="tracer-counter" aria-live="off">Step {data["start"]} of {total}</span>'
         '<label class="tracer-speed">Speed <select aria-label="Playback speed">'

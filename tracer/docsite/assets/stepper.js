@@ -101,7 +101,6 @@
 
   Stepper.prototype.stop = function () {
     if (this.timer) { clearInterval(this.timer); this.timer = null; }
-    this.playButton.textContent = "▶";
     this.playButton.setAttribute("aria-label", "Play");
     this.playButton.setAttribute("aria-pressed", "false");
   };
@@ -110,7 +109,6 @@
     var self = this;
     if (this.timer) { this.stop(); return; }
     if (this.shown >= this.total) this.show(0, true);
-    this.playButton.textContent = "❚❚";
     this.playButton.setAttribute("aria-label", "Pause");
     this.playButton.setAttribute("aria-pressed", "true");
     this.timer = setInterval(function () {
