@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from hypothesis import strategies as st
 
 AIMA_FIG_5_2 = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"

@@ -10,7 +10,7 @@ import functools
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self
 
 import click
 
@@ -461,10 +461,10 @@ def render_command(folder: str, formats: str, html: bool, beamer: bool, steps: s
 
 
 class _NoBar:
-    def __enter__(self) -> "_NoBar":
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         return None
 
     def update(self, count: int) -> None:

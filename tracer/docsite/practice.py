@@ -19,7 +19,7 @@ from tracer.errors import InputError
 from tracer.exercises.generate import ExerciseSpec, make_exercise
 from tracer.search.conventions import Conventions
 
-__all__ = ["practice_html", "PRACTICE_SPECS"]
+__all__ = ["PRACTICE_SPECS", "practice_html"]
 
 PRACTICE_SPECS: tuple[ExerciseSpec, ...] = (
     ExerciseSpec(branching=(2, 2), depth=(2, 2), values=(0, 9), min_cutoffs=1),

@@ -86,7 +86,7 @@ def pseudocode_for(trace: Trace) -> Pseudocode:
             lines.append(Line("return v", 1, f"{p}.return"))
             lines.append(Line(""))
             continue
-        best, worst = ("MAX", "−∞") if player == "max" else ("MIN", "+∞")
+        worst = "−∞" if player == "max" else "+∞"
         lines.append(Line(f"v ← {worst}", 1, f"{p}.init"))
         actions = "ORDER(ACTIONS(state))" if settings.order != "given" or settings.iterative else "ACTIONS(state)"
         lines.append(Line(f"for each a in {actions} do", 1, f"{p}.loop"))

@@ -160,7 +160,7 @@ def trace_stepper_html(trace: Trace, fence: FenceOptions, *, id_token: str) -> s
     if trace.settings.transposition_table:
         algorithm += ", transposition table"
     heading = (
-        f'<div class="tracer-head">'
+        '<div class="tracer-head">'
         + (f'<p class="tracer-title">{title}</p>' if title else "")
         + f'<p class="tracer-conventions"><strong>{html.escape(algorithm)}</strong>: {html.escape(conventions)}.</p></div>'
     )
