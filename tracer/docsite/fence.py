@@ -37,6 +37,8 @@ _SEARCH = ("algorithm", "root", "players", "depth", "prune-on-equal", "fail", "o
 _INPUT = ("file", "game", "position")
 _DISPLAY = ("start", "final", "show-order", "labels", "height", "title", "pseudocode", "id")
 OPTION_NAMES = _SEARCH + _INPUT + _DISPLAY
+FENCE_SOURCE = "<fence>"
+"""The source name a fence's body is parsed under, so the plugin can place its errors on the page."""
 
 
 @dataclass(frozen=True)

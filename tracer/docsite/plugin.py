@@ -36,7 +36,8 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from tracer._version import __version__
-from tracer.errors import TracerError
+from tracer.docsite.fence import FENCE_SOURCE
+from tracer.errors import InputError, TracerError
 
 __all__ = ["TracerConfig", "TracerPlugin"]
 
@@ -45,6 +46,7 @@ log = get_plugin_logger(__name__)
 ASSETS = ("stepper.js", "practice.js", "stepper.css")
 ASSET_DIR = "assets/tracer"
 _ID_TOKEN = "@@TRACER-ID@@"
+
 _FENCE_START = re.compile(r"^(?P<indent>[ \t>]*)(?P<fence>`{3,}|~{3,})\s*\{?\s*\.?(?P<name>gametree(?:-practice)?)\b(?P<options>[^\n]*)$")
 
 
@@ -123,6 +125,14 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         page_path = self.page.file.src_path if self.page else "<page>"
         try:
             return self._render(source, language, options, number)
+        except InputError as error:
+            where = f"{page_path}:{line}"
+            if error.source == FENCE_SOURCE:
+                # A problem inside the fence's body: point at the page's own line and column.
+                if error.line is not None:
+                    where = f"{page_path}:{line + error.line}" + (f":{error.column}" if error.column else "")
+                error.source = error.line = error.column = None
+            self.errors.append(f"{where}: {language} fence: {error}")
         except TracerError as error:
             self.errors.append(f"{page_path}:{line}: {language} fence: {error}")
         except Exception as error:  # noqa: BLE001 - a broken fence must name its page, whatever broke

@@ -63,7 +63,9 @@ def build_trace(source: str, fence: FenceOptions, page_dir: FilePath, docs_dir: 
     else:
         if not source.strip():
             raise InputError("the fence is empty", hint="write a tree such as [[3, 12], [2, 4]] in it, or give file= or game=")
-        target = parse_tree(source, source="the fence", players=fence.players, root=fence.root)
+        from tracer.docsite.fence import FENCE_SOURCE
+
+        target = parse_tree(source, source=FENCE_SOURCE, players=fence.players, root=fence.root)
     return search(target, fence.settings)
 
 

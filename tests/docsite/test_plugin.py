@@ -1,0 +1,156 @@
+"""The MkDocs plugin: fences become steppers, bad trees fail the build with page and line, renders are cached."""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("mkdocs")
+
+from mkdocs.commands.build import build  # noqa: E402
+from mkdocs.config import load_config  # noqa: E402
+from mkdocs.exceptions import Abort  # noqa: E402
+
+import tracer  # noqa: E402
+from tracer.trace.captions import captions  # noqa: E402
+
+FIG_5_2 = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
+
+
+def make_project(root: Path, pages: dict[str, str]) -> Path:
+    docs = root / "docs"
+    docs.mkdir(parents=True, exist_ok=True)
+    for name, text in pages.items():
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text(textwrap.dedent(text))
+    config = root / "mkdocs.yml"
+    config.write_text(
+        textwrap.dedent(
+            """
+            site_name: test
+            docs_dir: docs
+            site_dir: out
+            theme: {name: mkdocs}
+            plugins: [tracer]
+            """
+        )
+    )
+    return config
+
+
+def run_build(config: Path):
+    cfg = load_config(str(config))
+    build(cfg)
+    plugin = cfg.plugins["tracer"]
+    return plugin
+
+
+def stepper_data(html: str, number: int = 1) -> dict:
+    blocks = re.findall(r'<script type="application/json" class="tracer-data">(.*?)</script>', html, re.S)
+    return json.loads(blocks[number - 1])
+
+
+def test_a_fence_becomes_a_stepper_with_the_traces_steps(tmp_path):
+    config = make_project(tmp_path, {"index.md": f"# Tree\n\n```gametree title=\"Fig 5.2\"\n{FIG_5_2}\n```\n"})
+    run_build(config)
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert 'id="tree-1"' in html and "data-tracer-stepper" in html
+    data = stepper_data(html)
+    trace = tracer.alphabeta(FIG_5_2)
+    assert data["steps"] == len(trace)
+    assert [paint["caption"] for paint in data["paints"]] == captions(trace)
+    assert len(data["stacks"]) == len(trace) + 1
+    # The assets ship with the site: no CDN.
+    assert (tmp_path / "out" / "assets" / "tracer" / "stepper.js").is_file()
+    assert (tmp_path / "out" / "assets" / "tracer" / "stepper.css").is_file()
+    assert "assets/tracer/stepper.js" in html
+
+
+def test_options_written_as_on_the_command_line(tmp_path):
+    page = f"```gametree prune-on-equal=false fail=hard start=final id=strict\n{FIG_5_2}\n```\n"
+    config = make_project(tmp_path, {"index.md": page})
+    run_build(config)
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert 'id="strict"' in html
+    assert "prune only when v &gt; beta" in html
+    assert "if v &lt; α then return α, move" in html  # the strict, fail-hard pseudocode
+    data = stepper_data(html)
+    assert data["start"] == data["steps"]
+
+
+def test_file_and_game_fences(tmp_path):
+    pages = {
+        "trees/t.yaml": "children: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n",
+        "index.md": "```gametree file=trees/t.yaml final=true\n```\n\n```gametree game=tictactoe position=XOXOO.X.. algorithm=minimax\n```\n",
+    }
+    config = make_project(tmp_path, pages)
+    run_build(config)
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert 'class="tracer-figure-only" id="tree-1"' in html
+    assert 'id="tree-2"' in html and stepper_data(html)["steps"] == len(tracer.minimax(tracer.make_game("tictactoe", "XOXOO.X..")))
+
+
+@pytest.mark.parametrize(
+    ("fence", "line", "message"),
+    [
+        ("```gametree\n[[3, 12], [2, x]]\n```", "6:15", 'node "1.1": a leaf must be a number, not \'x\''),
+        ("```gametree\n[[3, 12],\n [2, 4]]]\n```", "7:9", "there is more after the tree"),
+        ("```gametree algorithm=negamax\n[[1]]\n```", 5, "algorithm='negamax' is not one of minimax, alphabeta, expectiminimax"),
+        ("```gametree colour=red\n[[1]]\n```", 5, "unknown option 'colour'"),
+        ("```gametree file=missing.yaml\n```", 5, "file='missing.yaml' does not exist"),
+        ("```gametree\n{\"chance\": [[0.5, 1], [0.5, 2]]}\n```", 5, "use --algorithm expectiminimax"),
+    ],
+)
+def test_a_bad_fence_fails_the_build_naming_page_line_and_problem(tmp_path, caplog, fence, line, message):
+    page = "---\ntitle: Front matter shifts lines\n---\n\n" + fence + "\n"
+    config = make_project(tmp_path, {"bad.md": page})
+    with pytest.raises(Abort):
+        run_build(config)
+    errors = [record.getMessage() for record in caplog.records if record.levelname == "ERROR"]
+    reported = [text for text in errors if "gametree fence" in text]
+    assert reported, errors
+    assert reported[0].startswith(f"bad.md:{line}: gametree fence: "), reported[0]
+    assert message in reported[0]
+
+
+def test_renders_are_cached_by_content_and_a_changed_page_retraces_only_its_trees(tmp_path):
+    pages = {
+        "a.md": f"```gametree\n{FIG_5_2}\n```\n\n```gametree algorithm=minimax\n{FIG_5_2}\n```\n",
+        "b.md": "```gametree\n[[1, 2], [3, 4]]\n```\n",
+    }
+    config = make_project(tmp_path, pages)
+    first = run_build(config)
+    assert (first.rendered, first.cached) == (3, 0)
+    first_html = (tmp_path / "out" / "a" / "index.html").read_text()
+    second = run_build(config)
+    assert (second.rendered, second.cached) == (0, 3)
+    assert (tmp_path / "out" / "a" / "index.html").read_text() == first_html  # byte-identical rebuild
+    (tmp_path / "docs" / "b.md").write_text("```gametree\n[[5, 2], [3, 4]]\n```\n")
+    third = run_build(config)
+    assert (third.rendered, third.cached) == (1, 2)
+
+
+def test_the_same_tree_twice_on_a_page_gets_distinct_ids(tmp_path):
+    config = make_project(tmp_path, {"index.md": f"```gametree\n{FIG_5_2}\n```\n\n```gametree\n{FIG_5_2}\n```\n"})
+    run_build(config)
+    html = (tmp_path / "out" / "index.html").read_text()
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    duplicated = {i for i in ids if ids.count(i) > 1}
+    assert not duplicated
+    assert 'id="tree-1-fig-n-1"' in html and 'id="tree-2-fig-n-1"' in html
+
+
+def test_practice_fence_has_forms_keys_and_solutions(tmp_path):
+    config = make_project(tmp_path, {"practice.md": "```gametree-practice seed=7 count=3\n```\n"})
+    run_build(config)
+    html = (tmp_path / "out" / "practice" / "index.html").read_text()
+    assert html.count("data-tracer-practice") == 3
+    assert html.count("data-tracer-stepper") == 3  # one solution stepper per tree
+    keys = re.findall(r'<script type="application/json" class="tracer-practice-data">(.*?)</script>', html, re.S)
+    data = json.loads(keys[0])
+    assert data["move"] is not None and data["nodes"][0]["path"] == ""
+    assert all(isinstance(text, str) and text for text in data["explanations"].values())
