@@ -1,0 +1,90 @@
+"""The pseudocode follows the conventions, every step lights a line, and a stepper's payload stays small."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tracer
+from tracer.docsite.fence import read_fence_options
+from tracer.docsite.pseudocode import pseudocode_for, step_lines
+from tracer.game.games import CoinFlip, TicTacToe
+from tracer.search import SearchSettings
+
+FIG_5_2 = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
+
+
+def line_at_first(trace, kind: str) -> str:
+    code = pseudocode_for(trace)
+    lines = step_lines(trace, code)
+    step = next(i for i, event in enumerate(trace) if event.kind == kind)
+    return code.lines[lines[step]].text
+
+
+@pytest.mark.parametrize(
+    ("conventions", "expected"),
+    [
+        ({"prune_on_equal": True, "fail": "soft"}, "if v ≤ α then return v, move"),
+        ({"prune_on_equal": False, "fail": "soft"}, "if v < α then return v, move"),
+        ({"prune_on_equal": True, "fail": "hard"}, "if v ≤ α then return α, move"),
+    ],
+)
+def test_the_cutoff_step_lights_the_prune_line_of_its_convention(conventions, expected):
+    trace = tracer.alphabeta(FIG_5_2, **conventions)
+    assert line_at_first(trace, "cutoff") == expected
+
+
+def test_lines_follow_the_events():
+    trace = tracer.alphabeta(FIG_5_2)
+    code = pseudocode_for(trace)
+    lines = step_lines(trace, code)
+    texts = [code.lines[index].text for index in lines]
+    assert texts[0] == "function MAX-VALUE(state, α, β)"  # enter the root
+    assert texts[1] == "function MIN-VALUE(state, α, β)"  # enter B
+    assert texts[3] == "if IS-TERMINAL(state) then return UTILITY(state)"  # E's utility
+    assert texts[5] == "if v2 < v then v, move ← v2, a"  # B backs up E's value
+    assert texts[6] == "β ← MIN(β, v)"
+    assert texts[-1] == "return v, move"  # the root returns
+    fail_hard = tracer.alphabeta(FIG_5_2, fail="hard")
+    hard_code = pseudocode_for(fail_hard)
+    assert hard_code.lines[step_lines(fail_hard, hard_code)[-1]].text == "return α, move"
+
+
+@pytest.mark.parametrize(
+    "trace",
+    [
+        tracer.minimax(FIG_5_2),
+        tracer.expectiminimax(CoinFlip("3")),
+        tracer.search(TicTacToe("XO.X..O.."), SearchSettings(depth=2, iterative=True, transposition_table=True, order="eval")),
+    ],
+    ids=["minimax", "expectiminimax", "deepening-tt-ordering"],
+)
+def test_every_step_lights_a_line(trace):
+    code = pseudocode_for(trace)
+    lines = step_lines(trace, code)
+    assert len(lines) == len(trace)
+    assert all(index is not None for index in lines)
+    words = code.text()
+    if trace.settings.depth is not None:
+        assert "IS-CUTOFF(state, depth)" in words
+    if trace.settings.transposition_table:
+        assert "TABLE" in words
+    if trace.game.has_chance:
+        assert "CHANCE-VALUE" in words
+
+
+def test_a_stepper_payload_grows_with_nodes_plus_steps():
+    from tracer.docsite.stepper import stepper_payload
+
+    fence = read_fence_options({})
+    sizes = []
+    for tree in ("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]", json.dumps([[[i * 7 % 10 + j for j in range(3)] for i in range(3)] for _ in range(3)])):
+        trace = tracer.alphabeta(tree)
+        payload = stepper_payload(trace, fence, prefix="t")["data"]
+        nodes, steps = len(trace.tree), len(trace)
+        entries = sum(len(paint["nodes"]) + len(paint["edges"]) for paint in payload["paints"])
+        # Step 0 describes every node and edge; each later step only what it changed (a few).
+        assert entries <= 2 * nodes + 4 * steps
+        sizes.append(len(json.dumps(payload["paints"])) / (nodes + steps))
+    assert max(sizes) < 400  # bytes per node-or-step, whatever the tree's size
