@@ -78,11 +78,16 @@ def _stacks(trace: Trace, labels: str) -> list[list[list[str]]]:
             return tree.node(path).label
         return ".".join(map(str, path)) or "root"
 
+    texts: dict[float, str] = {}
+
     def shown(value: float | None) -> str:
         if value is None:
             return ""
-        text = format_value(value)
-        return {"inf": "+∞", "-inf": "−∞"}.get(text, text.replace("-", "−"))
+        text = texts.get(value)
+        if text is None:
+            text = format_value(value)
+            text = texts[value] = {"inf": "+∞", "-inf": "−∞"}.get(text, text.replace("-", "−"))
+        return text
 
     walker = Replayer(trace)
     stacks = [[]]
