@@ -9,13 +9,14 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SITE_DIR ?= build/site
 
-.PHONY: setup test site serve bench graphviz clean help
+.PHONY: setup test site serve bench bench-exercises lint graphviz clean help
 
 help:
 	@echo "make site   install everything and build the tutorial site into $(SITE_DIR)"
 	@echo "make test   install everything and run the whole test suite"
 	@echo "make serve  serve the tutorial site at http://127.0.0.1:8000"
 	@echo "make bench  run the benchmarks in bench/ (installs the peers they compare with)"
+	@echo "make bench-exercises  time making 1,000 student versions and checking 1,000 submissions"
 
 setup: $(STAMP) graphviz
 
@@ -50,6 +51,14 @@ serve: setup
 bench: setup
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/engine.py
+
+bench-exercises: setup
+	$(BIN)/python bench/exercises.py
+
+lint: setup
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/ruff check tracer tests bench
+	$(BIN)/mypy tracer
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis

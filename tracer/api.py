@@ -63,7 +63,7 @@ def load_input(
     position: str | None = None,
     players: str | None = None,
     root: str | None = None,
-) -> "Tree | Game | Trace":
+) -> Tree | Game | Trace:
     """What a command works on: a tree file (or ``-``), a trace file, or ``game`` at ``position``.
 
     A ``.json`` file holding ``"format": "tracer-trace"`` is read as a trace; any other
@@ -75,6 +75,7 @@ def load_input(
     from tracer.errors import InputError
     from tracer.game.games import make_game
     from tracer.game.notation import load_tree
+    from tracer.recursion import deep_recursion
     from tracer.trace.io import read_trace
 
     if game is not None:
@@ -86,10 +87,14 @@ def load_input(
     if source is None:
         raise InputError("no input", hint="give a tree file (or - for standard input), a trace file, or --game NAME")
     if source != "-" and FilePath(source).suffix.lower() == ".json" and FilePath(source).is_file():
+        data = None
         try:
-            data = json.loads(FilePath(source).read_text(encoding="utf-8"))
-        except (ValueError, OSError):
-            data = None  # the tree reader reports where the problem is
+            text = FilePath(source).read_text(encoding="utf-8")
+            if text.lstrip().startswith("{"):  # a trace is an object; bracket-form trees are lists
+                with deep_recursion():
+                    data = json.loads(text)
+        except (ValueError, OSError, RecursionError):
+            pass  # the tree reader reports where the problem is
         if isinstance(data, dict) and data.get("format") == "tracer-trace":
             if players is not None or root is not None:
                 raise InputError("--players and --root do not apply to a trace file", source=source, hint="leave them out")

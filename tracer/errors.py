@@ -8,11 +8,11 @@ problem is (file, line and column, or the node's path) and *what to write instea
 from __future__ import annotations
 
 __all__ = [
-    "TracerError",
     "InputError",
-    "TreeFormatError",
     "SearchError",
     "TraceFormatError",
+    "TracerError",
+    "TreeFormatError",
     "path_text",
 ]
 
@@ -66,7 +66,7 @@ class InputError(TracerError, ValueError):
         self.hint = hint
         super().__init__(str(self))
 
-    def located(self, source: str) -> "InputError":
+    def located(self, source: str) -> InputError:
         """The same error, naming ``source`` as its file (when it named none)."""
         if self.source is None:
             self.source = source

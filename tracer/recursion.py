@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 __all__ = ["MAX_DEPTH", "deep_recursion", "quiet_gc"]
 
-MAX_DEPTH = 50_000
+MAX_DEPTH = 20_000
 """Deepest tree tracer accepts (levels below the root)."""
 
 
@@ -19,7 +19,7 @@ def deep_recursion(levels: int = MAX_DEPTH) -> Iterator[None]:
 
     Since Python 3.11 a call from Python to Python does not use the C stack, so a high
     limit is safe for our own recursive search; C parsers (json) use a few hundred bytes
-    of C stack per level, which 50,000 levels keep well inside the default 8 MB.
+    of C stack per level, which 20,000 levels keep well inside the default 8 MB.
     """
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 4 * levels + 1000))
@@ -34,7 +34,10 @@ def quiet_gc() -> Iterator[None]:
     """Pause the cyclic garbage collector while millions of small tuples are recorded.
 
     The events hold no reference cycles, and the collector's repeated scans of a
-    growing list were measured to cost as much as the search itself.
+    growing list were measured to cost as much as the search itself. On the way out
+    the objects made meanwhile are frozen (moved out of the collector's sight; reference
+    counting still frees them), or the first collection after re-enabling would scan
+    them all at once: seconds for a million-node tree.
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -42,4 +45,5 @@ def quiet_gc() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            gc.freeze()
             gc.enable()

@@ -89,7 +89,7 @@ class Node:
     path: Path
     type: str
     label: str = ""
-    children: list["Node"] = field(default_factory=list)
+    children: list[Node] = field(default_factory=list)
     value: float | None = None
     p: float | None = None
     move: str | None = None
@@ -134,7 +134,7 @@ class Tree:
     empty are filled with letters in breadth-first order, skipping the given ones.
     """
 
-    __slots__ = ("root", "players", "_by_path", "_by_label")
+    __slots__ = ("_by_label", "_by_path", "players", "root")
 
     def __init__(self, root: Node, players: Sequence[str] = ("max", "min")) -> None:
         self.root = root

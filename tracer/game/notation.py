@@ -25,7 +25,7 @@ from typing import Any
 
 from tracer.errors import TreeFormatError
 from tracer.game.model import PLAYER_TYPES, Node, Path, Tree, parse_path
-from tracer.recursion import MAX_DEPTH, deep_recursion
+from tracer.recursion import MAX_DEPTH, deep_recursion, quiet_gc
 
 __all__ = ["MAX_DEPTH", "load_tree", "parse_players", "parse_tree", "tree_from_data"]
 
@@ -175,10 +175,15 @@ def parse_tree(
         if fmt == "json":
             try:
                 data = _load_json(text, source)
-            except TreeFormatError:
-                data = None
-            if data is not None:
-                return tree_from_data(data, source=source, players=cycle)
+            except TreeFormatError as json_error:
+                # Flow-style YAML ([{chance: ...}]) looks like JSON: read it as YAML, but
+                # report the JSON error when it is not YAML either.
+                try:
+                    raw = _compose_yaml(text, source)
+                except TreeFormatError:
+                    raise json_error from None
+                return _build(raw, _YamlReader(), source, cycle)
+            return tree_from_data(data, source=source, players=cycle)
     if fmt == "json":
         return tree_from_data(_load_json(text, source), source=source, players=cycle)
     raw = _compose_yaml(text, source)
@@ -383,6 +388,11 @@ class _Builder:
 
 
 def _build(data: Any, reader: Any, source: str, players: tuple[str, ...]) -> Tree:
+    with quiet_gc():
+        return _build_tree(data, reader, source, players)
+
+
+def _build_tree(data: Any, reader: Any, source: str, players: tuple[str, ...]) -> Tree:
     builder = _Builder(reader, source, players)
     root_node: Node | None = None
     # Each entry: (raw, path, parent, p_raw). Iterative, so depth costs no Python stack.
@@ -481,5 +491,5 @@ def _finish(root: Node, builder: _Builder) -> Node:
                     hint="labels must be unique (ignoring case); rename one",
                 )
             seen[key] = node
-        stack.extend(node.children)
+        stack.extend(reversed(node.children))  # preorder, so the later node is the one named
     return root

@@ -89,7 +89,7 @@ def alphabeta_search(
         """The value a node returns under the fail convention, and its label."""
         returned = v
         if fail_hard:
-            returned = alpha if v < alpha else beta if v > beta else v
+            returned = alpha if v < alpha else min(v, beta)
         return returned, bound_of(returned, low, high, alpha, beta) if track else "exact"
 
     def value(state: Any, path: Path, depth: int, alpha: float, beta: float) -> tuple[float, str]:
@@ -144,7 +144,7 @@ def alphabeta_search(
             if record:
                 emit(("order", path, tuple(path + (i,) for i in order), tuple(keys)))
         else:
-            order, children = range(len(moves)), None
+            order, children = list(range(len(moves))), None
         if child_values is not None:
             seen = child_values.setdefault(path, {})
         alpha0, beta0 = alpha, beta

@@ -9,7 +9,7 @@ from tracer.errors import SearchError
 from tracer.game.protocol import Game
 from tracer.search.conventions import SearchSettings
 
-__all__ = ["SearchRun", "check_can_search", "chance_refused"]
+__all__ = ["SearchRun", "chance_refused", "check_can_search"]
 
 Path = tuple[int, ...]
 

@@ -57,7 +57,7 @@ class Conventions:
         return {"prune_on_equal": self.prune_on_equal, "fail": self.fail, "ties": "first"}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Conventions":
+    def from_dict(cls, data: dict[str, Any]) -> Conventions:
         return cls(prune_on_equal=bool(data.get("prune_on_equal", True)), fail=str(data.get("fail", "soft")))
 
 
@@ -96,7 +96,7 @@ class SearchSettings:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "SearchSettings":
+    def from_dict(cls, data: dict[str, Any]) -> SearchSettings:
         return cls(
             algorithm=data.get("algorithm", "alphabeta"),
             conventions=Conventions.from_dict(data.get("conventions", {})),

@@ -32,7 +32,7 @@ iteration_end      depth, value, best
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
 __all__ = [
     "EVENT_CLASSES",
@@ -167,13 +167,12 @@ class IterationEnd(NamedTuple):
     best: Path | None
 
 
-Event = Union[
-    Enter, Evaluate, Order, Backup, ChanceBackup, AlphaUpdate, BetaUpdate, Cutoff, TTHit, TTStore, Leave,
-    IterationStart, IterationEnd,
-]
+Event = (
+    Enter | Evaluate | Order | Backup | ChanceBackup | AlphaUpdate | BetaUpdate | Cutoff | TTHit | TTStore | Leave | IterationStart | IterationEnd
+)
 
-EVENT_CLASSES: dict[str, type] = {
-    cls.kind: cls
+EVENT_CLASSES: dict[str, Any] = {
+    cls.kind: cls  # type: ignore[union-attr]  # set by @_kind
     for cls in (
         Enter, Evaluate, Order, Backup, ChanceBackup, AlphaUpdate, BetaUpdate, Cutoff, TTHit, TTStore, Leave,
         IterationStart, IterationEnd,

@@ -106,7 +106,7 @@ def minimax_search(
                 if record:
                     emit(("order", path, tuple(path + (i,) for i in order), tuple(keys)))
             else:
-                order, children = range(len(moves)), None
+                order, children = list(range(len(moves))), None
             v = float("-inf") if is_max else float("inf")
             best = None
             if child_values is not None:

@@ -28,6 +28,15 @@ class TrueValues:
         with deep_recursion():
             return self._value(state, None if self.limit is None else self.limit - depth)
 
+    def values(self, states: list[tuple[Any, int]]) -> list[float | None]:
+        """Values of many (state, depth) pairs; None for a state below the depth limit."""
+        limit = self.limit
+        with deep_recursion():
+            return [
+                None if limit is not None and depth > limit else self._value(state, None if limit is None else limit - depth)
+                for state, depth in states
+            ]
+
     def _value(self, state: Any, left: int | None) -> float:
         key = (state, left)
         known = self._memo.get(key)

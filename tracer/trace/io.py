@@ -184,7 +184,7 @@ class _EventWriter:
         if kind is float:
             if value - value == 0:  # finite
                 return repr(value)
-            if value != value:
+            if math.isnan(value):
                 raise ValueError("NaN has no place in a trace")
             return '"inf"' if value > 0 else '"-inf"'
         if value is None:
@@ -333,30 +333,30 @@ def _read_tree(rows: Any, players: Any, fail: Any) -> Tree:
     if not isinstance(rows, list) or not rows:
         raise fail("a tree trace needs its nodes")
     nodes: dict[Path, Node] = {}
+    decode = Decoders()
     for index, row in enumerate(rows):
         where = f"node {index + 1}"
-        if not isinstance(row, dict) or check_field("path", row.get("path")) is not None:
-            raise fail(f"{where}: needs a path such as \"1.0\"")
-        path = parse_path(row["path"])
-        assert path is not None
+        try:
+            path = decode.path(row["path"])
+            value = row.get("value")
+            value = None if value is None else decode.value(value)
+        except (FieldError, TypeError, KeyError, AttributeError):
+            raise fail(f"{where}: needs a path such as \"1.0\" and, if any, a numeric value") from None
         node_type = row.get("type")
         if node_type not in PLAYER_TYPES + ("leaf",):
             raise fail(f"{where}: type {node_type!r}", hint="max, min, chance or leaf")
-        value = row.get("value")
-        if value is not None and check_field("value", value) is not None:
-            raise fail(f"{where}: value {value!r}", hint="a number")
         if path in nodes:
             raise fail(f"{where}: the path {row['path']!r} appears twice")
         nodes[path] = Node(
-            path=path, type=node_type, label=str(row.get("label") or ""), value=decode_value(value),
+            path=path, type=node_type, label=str(row.get("label") or ""), value=value,
             p=row.get("p"), move=row.get("move"),
         )
     if () not in nodes:
         raise fail("the nodes have no root (path \"\")")
-    for path in sorted(nodes, key=lambda p: (len(p), p)):
+    for path, node in nodes.items():  # rows are in preorder, so siblings come left to right
         if path:
             parent = nodes.get(path[:-1])
             if parent is None or len(parent.children) != path[-1]:
                 raise fail(f"the node {path_text(path)!r} has no parent or a gap before it among its siblings")
-            parent.children.append(nodes[path])
+            parent.children.append(node)
     return Tree(nodes[()], players=tuple(players))

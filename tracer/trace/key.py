@@ -29,6 +29,7 @@ from typing import Any
 
 from tracer.errors import path_text
 from tracer.game.model import Path, format_value
+from tracer.recursion import quiet_gc
 from tracer.search.oracle import TrueValues
 from tracer.trace.model import Trace
 
@@ -39,6 +40,11 @@ _BOUND_SIGN = {"exact": "", "lower": ">= ", "upper": "<= "}
 
 def answer_key(trace: Trace, include_nodes: bool | None = None) -> dict[str, Any]:
     """The answer key of ``trace`` as a JSON-ready dictionary (infinities stay floats)."""
+    with quiet_gc():
+        return _answer_key(trace, include_nodes)
+
+
+def _answer_key(trace: Trace, include_nodes: bool | None) -> dict[str, Any]:
     if include_nodes is None:
         include_nodes = not trace.is_game
     tree = trace.tree
@@ -93,33 +99,30 @@ def answer_key(trace: Trace, include_nodes: bool | None = None) -> dict[str, Any
         ]
     if include_nodes:
         limit = trace.run.iterations[-1]["depth"] if trace.run.iterations else trace.settings.depth
-        oracle = TrueValues(trace.game, limit)
+        all_nodes = list(tree.preorder())
+        texts = {node.path: node.path_text for node in all_nodes}
+        true_values = TrueValues(trace.game, limit).values(
+            [(node.state if trace.is_game else node, node.depth) for node in all_nodes]
+        )
         nodes = []
-        for node in tree.preorder():
-            state = node if not trace.is_game else node.state
+        for node, true_value in zip(all_nodes, true_values):
             done = left.get(node.path)
             nodes.append(
                 {
-                    "path": node.path_text,
+                    "path": texts[node.path],
                     "label": node.label,
                     "type": node.type,
-                    "minimax_value": _true_value(oracle, state, node.depth, limit),
+                    "minimax_value": true_value,
                     "search_value": done[0] if done else None,
                     "bound": done[1] if done else None,
                     "visited": node.path in entered,
                 }
             )
         key["nodes"] = nodes
-        key["evaluated"] = [path_text(p) for p in evaluated]
-        key["unvisited"] = [node.path_text for node in tree.preorder() if node.path not in entered]
+        key["evaluated"] = [texts.get(p) or path_text(p) for p in evaluated]
+        key["unvisited"] = [texts[node.path] for node in all_nodes if node.path not in entered]
         key["cutoffs"] = cutoffs
     return key
-
-
-def _true_value(oracle: TrueValues, state: Any, depth: int, limit: int | None) -> float | None:
-    if limit is not None and depth > limit:
-        return None  # below the depth limit the search's tree ends
-    return oracle.value(state, depth)
 
 
 def _last_iteration(events: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
@@ -189,11 +192,16 @@ def _summary_lines(key: dict[str, Any]) -> list[str]:
             steps.append(f"{name} ({move})" if move else name)
         lines.append("Principal variation: " + " -> ".join(steps))
     stats = key["stats"]
-    extra = ", ".join(f"{name.replace('_', ' ')} {count}" for name, count in stats.items() if name not in ("visited", "evaluated", "cutoffs"))
+    shown_elsewhere = ("visited", "evaluated", "cutoffs", "given_order_visited", "saving")
+    extra = ", ".join(f"{name.replace('_', ' ')} {count}" for name, count in stats.items() if name not in shown_elsewhere)
     lines.append(
         f"Visited {stats['visited']} nodes (the root included), used {stats['evaluated']} static values, "
         f"{stats['cutoffs']} cutoff{'s' if stats['cutoffs'] != 1 else ''}" + (f"; {extra}" if extra else "")
     )
+    if "given_order_visited" in stats:
+        given, saving = stats["given_order_visited"], stats.get("saving", 0)
+        change = f"saved {saving}" if saving >= 0 else f"cost {-saving} extra"
+        lines.append(f"Move ordering {change} node{'s' if abs(saving) != 1 else ''}: the given order visits {given}.")
     return lines
 
 

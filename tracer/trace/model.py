@@ -53,7 +53,7 @@ class Trace(Sequence[Event]):
     def __iter__(self) -> Iterator[Event]:
         return (typed(raw) for raw in self.raw_events)
 
-    def accept(self, visitor: "TraceVisitor") -> Any:
+    def accept(self, visitor: TraceVisitor) -> Any:
         """Feed every event to ``visitor`` in order; return ``visitor.result()``."""
         visitor.begin(self)
         for raw in self.raw_events:

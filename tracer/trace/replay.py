@@ -16,6 +16,7 @@ renderers walking every step); :func:`replay` gives one step's :class:`SearchSta
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 from tracer.game.model import Path
 from tracer.search.events import Event, RawEvent, typed
 from tracer.trace.model import Trace

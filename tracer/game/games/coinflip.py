@@ -13,6 +13,7 @@ outcomes as heads, then tails.
 from __future__ import annotations
 
 from tracer.errors import InputError
+from tracer.game.games.base import PositionGame
 
 __all__ = ["CoinFlip", "CoinFlipState"]
 
@@ -22,18 +23,15 @@ CoinFlipState = tuple[int, str, str, "float | None"]
 _MAX_TOKENS = 30
 
 
-class CoinFlip:
+class CoinFlip(PositionGame):
     """Coin-flip Nim from a position (4 tokens, MAX to move, by default)."""
 
     name = "coinflip"
     title = "Coin-flip Nim"
     has_chance = True
     has_evaluation = False
+    start = "4"
     action_order = "take 1, then take 2; coin outcomes heads, then tails"
-
-    def __init__(self, position: str | None = None) -> None:
-        self._initial = self.parse_position(position or "4")
-        self.position = self.position_text(self._initial)
 
     @staticmethod
     def parse_position(text: str) -> CoinFlipState:
@@ -54,9 +52,6 @@ class CoinFlip:
     @staticmethod
     def position_text(state: CoinFlipState) -> str:
         return f"{state[0]}:{state[1]}" if state[1] != "chance" else f"{state[0]}:chance"
-
-    def initial_state(self) -> CoinFlipState:
-        return self._initial
 
     def to_move(self, state: CoinFlipState) -> str:
         return state[1]

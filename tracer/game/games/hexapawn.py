@@ -18,6 +18,7 @@ the side to move (White when left out): ``BBB/.../WWW`` is the start.
 from __future__ import annotations
 
 from tracer.errors import InputError
+from tracer.game.games.base import PositionGame
 
 __all__ = ["Hexapawn", "HexapawnState"]
 
@@ -50,18 +51,15 @@ def _moves(board: str, side: str) -> list[tuple[int, int]]:
     return moves
 
 
-class Hexapawn:
+class Hexapawn(PositionGame):
     """3x3 Hexapawn from a position (the start by default)."""
 
     name = "hexapawn"
     title = "Hexapawn"
     has_chance = False
     has_evaluation = True
+    start = "BBB/.../WWW:W"
     action_order = "pawns in reading order of their squares (a3 ... c1), each pawn's targets from column a to c"
-
-    def __init__(self, position: str | None = None) -> None:
-        self._initial = self.parse_position(position or "BBB/.../WWW:W")
-        self.position = self.position_text(self._initial)
 
     @staticmethod
     def parse_position(text: str) -> HexapawnState:
@@ -83,9 +81,6 @@ class Hexapawn:
         board = state[0]
         return f"{board[0:3]}/{board[3:6]}/{board[6:9]}:{'W' if state[1] == 'max' else 'B'}"
 
-    def initial_state(self) -> HexapawnState:
-        return self._initial
-
     def to_move(self, state: HexapawnState) -> str:
         return state[1]
 
@@ -93,9 +88,6 @@ class Hexapawn:
         if state[2] is not None:
             return []
         return _moves(state[0], "W" if state[1] == "max" else "B")
-
-    def chance_outcomes(self, state: HexapawnState) -> list[tuple[object, float]]:
-        return []
 
     def result(self, state: HexapawnState, move: tuple[int, int]) -> HexapawnState:
         board, to_move, _ = state

@@ -12,6 +12,7 @@ three objects from the second heap.
 from __future__ import annotations
 
 from tracer.errors import InputError
+from tracer.game.games.base import PositionGame
 
 __all__ = ["Nim", "NimState"]
 
@@ -21,18 +22,15 @@ NimState = tuple[tuple[int, ...], str]
 _MAX_OBJECTS = 64
 
 
-class Nim:
+class Nim(PositionGame):
     """Nim from a position (heaps 1,2,3 by default)."""
 
     name = "nim"
     title = "Nim"
     has_chance = False
     has_evaluation = False
+    start = "1,2,3"
     action_order = "heaps from the left; for each heap take 1, 2, ... objects"
-
-    def __init__(self, position: str | None = None) -> None:
-        self._initial = self.parse_position(position or "1,2,3")
-        self.position = self.position_text(self._initial)
 
     @staticmethod
     def parse_position(text: str) -> NimState:
@@ -58,17 +56,11 @@ class Nim:
     def position_text(state: NimState) -> str:
         return ",".join(map(str, state[0])) + f":{state[1]}"
 
-    def initial_state(self) -> NimState:
-        return self._initial
-
     def to_move(self, state: NimState) -> str:
         return state[1]
 
     def actions(self, state: NimState) -> list[tuple[int, int]]:
         return [(heap, take) for heap, size in enumerate(state[0]) for take in range(1, size + 1)]
-
-    def chance_outcomes(self, state: NimState) -> list[tuple[object, float]]:
-        return []
 
     def result(self, state: NimState, move: tuple[int, int]) -> NimState:
         heaps, to_move = state

@@ -14,6 +14,7 @@ and its win test a few table look-ups, which keeps a traced search of the whole 
 from __future__ import annotations
 
 from tracer.errors import InputError
+from tracer.game.games.base import PositionGame
 
 __all__ = ["TicTacToe", "TicTacToeState"]
 
@@ -28,18 +29,15 @@ _CELL_NAMES = tuple(f"{'abc'[cell % 3]}{cell // 3 + 1}" for cell in range(9))
 _INF = float("inf")
 
 
-class TicTacToe:
+class TicTacToe(PositionGame):
     """Tic-tac-toe from a position (the empty board by default)."""
 
     name = "tictactoe"
     title = "Tic-tac-toe"
     has_chance = False
     has_evaluation = True
+    start = "........."
     action_order = "cells in reading order: a1 b1 c1 / a2 b2 c2 / a3 b3 c3 (rows from the top)"
-
-    def __init__(self, position: str | None = None) -> None:
-        self._initial = self.parse_position(position or ".........")
-        self.position = self.position_text(self._initial)
 
     # -- positions ---------------------------------------------------------------------
     @staticmethod
@@ -52,7 +50,7 @@ class TicTacToe:
             )
         x = sum(1 << i for i, c in enumerate(cells) if c in "xX")
         o = sum(1 << i for i, c in enumerate(cells) if c in "oO")
-        xs, os_ = bin(x).count("1"), bin(o).count("1")
+        xs, os_ = x.bit_count(), o.bit_count()
         if xs not in (os_, os_ + 1):
             raise InputError(
                 f"the position {text!r} has {xs} X and {os_} O",
@@ -69,17 +67,11 @@ class TicTacToe:
         return "".join("X" if x >> i & 1 else "O" if o >> i & 1 else "." for i in range(9))
 
     # -- the game ----------------------------------------------------------------------
-    def initial_state(self) -> TicTacToeState:
-        return self._initial
-
     def to_move(self, state: TicTacToeState) -> str:
         return state[2]
 
     def actions(self, state: TicTacToeState) -> tuple[int, ...]:
         return _FREE_CELLS[state[0] | state[1]]
-
-    def chance_outcomes(self, state: TicTacToeState) -> list[tuple[int, float]]:
-        return []
 
     def result(self, state: TicTacToeState, cell: int) -> TicTacToeState:
         x, o, to_move, _ = state

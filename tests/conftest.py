@@ -1,0 +1,26 @@
+"""Fixtures shared by the test folders. Helpers live in modules of their own
+(engine_helpers.py, helpers.py, render/render_helpers.py): pytest imports every folder's
+conftest.py under the one name "conftest", so nothing should be imported from one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+# -- fixtures for the exercise and grading tests (their helpers are in helpers.py) -----------------
+@pytest.fixture
+def aima() -> Any:
+    """An exercise on AIMA's Figure 5.2 asking every alpha-beta question (id aima-5-2)."""
+    from helpers import aima_exercise
+
+    return aima_exercise()
+
+
+@pytest.fixture
+def aima_key(aima: Any) -> Any:
+    """That exercise's key as the checker reads it from key.json."""
+    from helpers import prepared
+
+    return prepared(aima)

@@ -1,0 +1,44 @@
+"""Engine test helpers: an independent minimax over bracket-form lists, and tree strategies.
+
+`independent_minimax` is deliberately written apart from tracer's engine (plain
+recursion over nested lists), so the engine is checked against something it does not
+share code with.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+AIMA_FIG_5_2 = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
+
+
+def independent_minimax(node: Any, players: tuple[str, ...] = ("max", "min"), depth: int = 0) -> float:
+    """Minimax of a bracket-form tree; node types cycle through ``players`` by depth."""
+    if not isinstance(node, list):
+        return node
+    values = [independent_minimax(child, players, depth + 1) for child in node]
+    player = players[depth % len(players)]
+    if player == "max":
+        return max(values)
+    if player == "min":
+        return min(values)
+    return sum(values) / len(values)
+
+
+def subtree(node: Any, path: tuple[int, ...]) -> Any:
+    for index in path:
+        node = node[index]
+    return node
+
+
+def bracket_trees(max_leaves: int = 40, values: st.SearchStrategy[int] | None = None) -> st.SearchStrategy[Any]:
+    """Random bracket-form trees: leaves are small integers (ties included), any shape."""
+    leaf = values if values is not None else st.integers(min_value=-9, max_value=9)
+    return st.recursive(leaf, lambda children: st.lists(children, min_size=1, max_size=4), max_leaves=max_leaves)
+
+
+def internal_trees(max_leaves: int = 40) -> st.SearchStrategy[Any]:
+    """Like bracket_trees, but the root is always an internal node."""
+    return st.lists(bracket_trees(max_leaves // 2), min_size=1, max_size=4)

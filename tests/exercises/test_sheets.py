@@ -1,0 +1,204 @@
+"""Exercise folders: the files, their contents, determinism, safety of the output folder, LaTeX."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+import yaml
+from helpers import aima_exercise, check_text, prepared
+
+from tracer import InputError
+from tracer.exercises import figures
+from tracer.exercises.generate import ExerciseSpec, make_exercises
+from tracer.exercises.latex import tex_escape
+from tracer.exercises.roster import Student
+from tracer.exercises.sheet import render_exercise, template_dir, write_exercises
+
+HTML_FILES = {
+    "answer-template.yaml", "figure.svg", "key-figure.svg", "key.html", "key.json", "key.md", "sheet.html", "sheet.md",
+}
+SPEC = ExerciseSpec(min_cutoffs=1, questions=("minimax", "values", "not_examined", "move", "window", "order"))
+
+
+def digest_tree(folder: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
+
+
+def test_folder_layout(tmp_path):
+    exercises = make_exercises(SPEC, 5, count=2)
+    write_exercises(exercises, tmp_path / "out", seed=5, spec=SPEC)
+    out = tmp_path / "out"
+    assert sorted(p.name for p in out.iterdir()) == sorted([e.id for e in exercises] + ["manifest.json"])
+    for exercise in exercises:
+        assert {p.name for p in (out / exercise.id).iterdir()} == HTML_FILES
+    manifest = yaml.safe_load((out / "manifest.json").read_text())
+    assert [e["id"] for e in manifest["exercises"]] == [e.id for e in exercises]
+    assert manifest["seed"] == "5" and manifest["spec"]["min_cutoffs"] == 1
+
+
+def test_latex_adds_tex_files(tmp_path):
+    write_exercises(make_exercises(SPEC, 5), tmp_path, seed=5, spec=SPEC, formats=("html", "latex"))
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    assert {p.name for p in folder.iterdir()} == HTML_FILES | {"sheet.tex", "key.tex"}
+
+
+def test_same_seed_byte_identical_folders(tmp_path):
+    students = [Student("ada"), Student("bob", "Bob B")]
+    for name in ("a", "b"):
+        write_exercises(make_exercises(SPEC, "s", 2, students), tmp_path / name, seed="s", spec=SPEC, formats=("html", "latex"))
+    assert digest_tree(tmp_path / "a") == digest_tree(tmp_path / "b")
+    write_exercises(make_exercises(SPEC, "t", 2, students), tmp_path / "c", seed="t", spec=SPEC)
+    assert digest_tree(tmp_path / "a") != digest_tree(tmp_path / "c")
+
+
+def test_refuses_a_non_empty_folder_without_force(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(InputError, match="--force"):
+        write_exercises(make_exercises(SPEC, 1), tmp_path, seed=1, spec=SPEC)
+    write_exercises(make_exercises(SPEC, 1), tmp_path, seed=1, spec=SPEC, force=True)
+    assert (tmp_path / "notes.txt").read_text() == "mine"  # --force replaces our files only
+    file = tmp_path / "file"
+    file.write_text("x")
+    with pytest.raises(InputError, match="not a folder"):
+        write_exercises(make_exercises(SPEC, 1), file, seed=1, spec=SPEC)
+
+
+def test_writes_only_inside_the_folder(tmp_path):
+    before = set(tmp_path.iterdir())
+    write_exercises(make_exercises(SPEC, 1), tmp_path / "out", seed=1, spec=SPEC)
+    assert set(tmp_path.iterdir()) - before == {tmp_path / "out"}
+    leftovers = [p for p in (tmp_path / "out").rglob("*") if p.name.startswith(".") or p.suffix == ".tmp"]
+    assert leftovers == []
+
+
+def test_sheet_html_is_self_contained_and_printable(aima):
+    html = render_exercise(aima)["sheet.html"]
+    assert "<svg" in html and "@page" in html
+    assert not re.search(r"<(link|script|img)\b", html)
+    urls = set(re.findall(r"https?://[^\s\"'<>)]+", html))
+    assert urls <= {"http://www.w3.org/2000/svg"}  # the SVG namespace is a name, not a download
+    assert "aima-5-2" in html
+    # No part of the key is on the sheet: the only numbers in the figure are the leaves' values
+    # (none beside internal nodes), and nothing says where MAX moves.
+    figure = html[html.index("<svg") : html.index("</svg>") + len("</svg>")]
+    numbers = sorted(int(t) for t in re.findall(r">\s*(-?\d+)\s*</text>", figure))
+    assert numbers == sorted([3, 12, 8, 2, 4, 6, 14, 5, 2])
+    assert "MAX moves to" not in html
+
+
+def test_sheet_text(aima):
+    md = render_exercise(aima)["sheet.md"]
+    assert "exercise `aima-5-2`" in md
+    assert "prune on equality" in md and "Fail-soft" in md
+    for title in ("Minimax values", "Alpha-beta values", "Nodes not examined", "MAX's move", "Alpha and beta", "Order of evaluation"):
+        assert title in md
+    assert "![The game tree of exercise aima-5-2](figure.svg)" in md
+    strict = render_exercise(aima_exercise(prune_on_equal=False, fail="hard"))["sheet.md"]
+    assert "only when v \\> beta" in strict and "Fail-hard" in strict
+
+
+def test_user_text_is_escaped(aima):
+    files = render_exercise(aima, title="<script>alert(1)</script> & #1_%")
+    assert "<script>alert" not in files["sheet.html"] and "&lt;script&gt;" in files["sheet.html"]
+    assert "\\<script\\>" in files["sheet.md"]
+    files = render_exercise(aima, title="Q&A #1_% {x}", formats=("html", "latex"))
+    assert r"Q\&A \#1\_\% \{x\}" in files["sheet.tex"]
+
+
+def test_answer_template_reads_and_scores_nothing(aima):
+    template = render_exercise(aima)["answer-template.yaml"]
+    result = check_text(prepared(aima), template)
+    assert result.error is None and result.score == 0 and result.max_score == 11
+    assert "exercise: aima-5-2" in template
+
+
+def test_key_files(aima):
+    files = render_exercise(aima)
+    key_md = files["key.md"]
+    assert "| C | 1 | MIN | \\<= 2 |" in key_md
+    assert "**I, J**" in key_md
+    assert "Cutoff at C: v = 2 \\<= alpha = 3" in key_md
+    # The key in the hand-in format, as printed in the key, scores full marks.
+    block = key_md.split("```yaml\n", 1)[1].split("```", 1)[0]
+    result = check_text(prepared(aima), block)
+    assert result.score == result.max_score
+    assert "<table class=\"steps\">" in files["key.html"]
+
+
+def test_figures_adapter_falls_back_and_switches_over(aima, monkeypatch):
+    figures._render_module.cache_clear()
+    monkeypatch.setitem(sys.modules, "tracer.render", None)  # not importable yet
+    assert figures.renderer() == "tracer.exercises._fallback_svg"
+    svg = figures.tree_svg(aima.tree)
+    assert svg.startswith("<svg") and ">12<" in svg and ">A<" in svg
+    fake = types.ModuleType("tracer.render")
+    fake.tree_svg = lambda tree, theme="light", labels="letters": "<svg>render</svg>"
+    fake.final_svg = lambda trace, theme="light", labels="letters": "<svg>final</svg>"
+    monkeypatch.setitem(sys.modules, "tracer.render", fake)
+    figures._render_module.cache_clear()
+    try:
+        assert figures.tree_svg(aima.tree) == "<svg>render</svg>"
+        assert figures.final_svg(aima.trace) == "<svg>final</svg>"
+    finally:
+        figures._render_module.cache_clear()
+
+
+def test_fallback_svg_marks_what_was_never_examined(aima):
+    from tracer.exercises._fallback_svg import final_svg
+
+    svg = final_svg(aima.trace)
+    assert svg.count('stroke-dasharray="4 3"') == 4  # I and J, and their edges
+    assert "≤2" in svg
+
+
+def test_templates_are_found():
+    assert (template_dir() / "sheet.html.j2").is_file()
+
+
+def test_tex_escape():
+    assert tex_escape("a_b & 50% #1 {x} ~ ^ \\ <= ≤ ∞") == (
+        r"a\_b \& 50\% \#1 \{x\} \textasciitilde{} \textasciicircum{} \textbackslash{} \textless{}= $\le$ $\infty$"
+    )
+
+
+def _have_tikz() -> bool:
+    if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
+        return False
+    found = subprocess.run(["kpsewhich", "tikz.sty"], capture_output=True, text=True, check=False)
+    return bool(found.stdout.strip())
+
+
+@pytest.mark.skipif(not _have_tikz(), reason="needs pdflatex and TikZ")
+@pytest.mark.parametrize("chance", [False, True])
+def test_latex_compiles(tmp_path, chance):
+    spec = ExerciseSpec(chance=chance) if chance else ExerciseSpec(min_cutoffs=2, depth=(3, 3), questions=SPEC.questions)
+    exercises = make_exercises(spec, 3, 1, [Student("o'neil_#1", "Zoë Ünal & Co")])
+    write_exercises(exercises, tmp_path, seed=3, spec=spec, formats=("html", "latex"), title="CS 101: Homework #3 (50%)")
+    folder = tmp_path / exercises[0].id
+    for name in ("sheet.tex", "key.tex"):
+        run = subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", name], cwd=folder, capture_output=True, text=True, timeout=120,
+            check=False,
+        )
+        assert run.returncode == 0, run.stdout[-2000:]
+        assert (folder / name.replace(".tex", ".pdf")).stat().st_size > 1000
+
+
+def test_wheel_ships_the_templates():
+    """pip install . puts templates/ inside the package, where template_dir() looks first."""
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    config = tomllib.loads((root / "pyproject.toml").read_text())
+    assert config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"] == {"templates": "tracer/templates"}
+    needed = {"sheet.md.j2", "sheet.html.j2", "key.md.j2", "key.html.j2", "sheet.tex.j2", "key.tex.j2", "answer-template.yaml.j2", "style.css"}
+    assert needed <= {p.name for p in (root / "templates").iterdir()}

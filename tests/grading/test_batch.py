@@ -1,0 +1,138 @@
+"""A whole class at once: 200 students, some bad files; the report shapes; the command's exit status."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from tracer.cli import main
+from tracer.exercises.questions import key_answers
+
+N = 200
+BAD = {
+    7: ("yaml", "exercise: {id}\nvalues: {{A: 3, B: >= 2}}\n", "not valid YAML"),
+    23: ("yaml", "exercise: {id}\nmove: ZZ\n", "no node is called 'ZZ'"),
+    42: ("yaml", "exercise: someone-else\nmove: B\n", "no exercise 'someone-else'"),
+    77: ("json", '{{"exercise": "{id}", "move": }}', "not valid JSON"),
+    101: ("yaml", "", "the file is empty"),
+    150: ("bin", "", "not UTF-8"),
+    199: ("yaml", "move: B\n", "no exercise id"),
+}
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory):
+    """200 students' versions, written by the command line, and one answer file each."""
+    root = tmp_path_factory.mktemp("class")
+    roster = root / "roster.csv"
+    roster.write_text("id,name\n" + "".join(f"s{i:03d},Student {i}\n" for i in range(N)))
+    result = CliRunner().invoke(
+        main, ["exercise", "new", "-o", str(root / "hw"), "--seed", "2024", "--students", str(roster), "--min-cutoffs", "1",
+               "--questions", "minimax,values,not_examined,move,window,order"],
+    )
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((root / "hw" / "manifest.json").read_text())
+    submissions = root / "submissions"
+    submissions.mkdir()
+    for i, entry in enumerate(manifest["exercises"]):
+        key = json.loads((root / "hw" / entry["id"] / "key.json").read_text())
+        name = submissions / f"s{i:03d}"
+        if i in BAD:
+            kind, text, _ = BAD[i]
+            if kind == "bin":
+                name.with_suffix(".yaml").write_bytes(b"\xff\xfe\x00PDF")
+            else:
+                name.with_suffix("." + kind).write_text(text.format(id=entry["id"]))
+            continue
+        answers = key_answers(key)
+        if i % 3 == 1:  # partly right: one value off
+            node = next(iter(answers["minimax"]))
+            answers["minimax"][node] += 1
+        if i % 5 == 2:
+            answers["not_examined"] = []
+        name.with_suffix(".yaml").write_text(yaml.safe_dump(answers, allow_unicode=True))
+    return root
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["check", *map(str, args)])
+
+
+def test_batch_goes_on_past_bad_files(classroom):
+    started = time.perf_counter()
+    result = run(classroom / "hw", classroom / "submissions", "--format", "json")
+    elapsed = time.perf_counter() - started
+    assert result.exit_code == 3
+    data = json.loads(result.stdout)
+    assert len(data) == N
+    errors = {Path(entry["file"]).stem: entry["error"] for entry in data if entry["error"]}
+    assert set(errors) == {f"s{i:03d}" for i in BAD}
+    for i, (_kind, _text, words) in BAD.items():
+        assert words in errors[f"s{i:03d}"]
+        assert errors[f"s{i:03d}"].startswith(str(classroom / "submissions" / f"s{i:03d}"))
+    checked = [entry for entry in data if not entry["error"]]
+    assert all(set(e) == {"file", "exercise", "student", "score", "max_score", "tests", "error"} for e in data)
+    assert all(set(t) == {"name", "score", "max_score", "output"} for e in checked for t in e["tests"])
+    full = [e for e in checked if e["score"] == e["max_score"] == 11]
+    assert len(full) == len([i for i in range(N) if i not in BAD and i % 3 != 1 and i % 5 != 2])
+    assert all(e["score"] is None for e in data if e["error"])
+    assert elapsed / N < 0.1  # the benchmark holds the real line (20 ms); this only catches disasters
+
+
+def test_gradebook_csv(classroom):
+    result = run(classroom / "hw", classroom / "submissions", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert len(rows) == N
+    assert list(rows[0]) == ["file", "exercise", "student", "score", "max_score", "minimax", "values", "not_examined", "move", "window", "order", "error"]
+    bad = [row for row in rows if row["error"]]
+    assert len(bad) == len(BAD) and all(row["score"] == "" for row in bad)
+    assert rows[0]["exercise"].startswith("s000-ex1-") and rows[0]["score"] == "11"
+
+
+def test_text_report_one_row_per_student(classroom):
+    result = run(classroom / "hw", classroom / "submissions")
+    lines = result.stdout.splitlines()
+    assert len(lines) == N + 2
+    assert lines[-1].startswith(f"Checked {N - len(BAD)} of {N} files; {len(BAD)} could not be checked; mean score")
+
+
+def test_gradescope_results_json(classroom, tmp_path):
+    out = tmp_path / "results" / "results.json"
+    result = run(classroom / "hw", classroom / "submissions" / "s001.yaml", "--format", "gradescope", "-o", out)
+    assert result.exit_code == 0
+    data = json.loads(out.read_text())
+    assert set(data) == {"score", "output", "visibility", "tests"}
+    assert data["score"] < 11 and len(data["tests"]) == 6
+    assert all(set(t) == {"name", "score", "max_score", "output", "visibility"} for t in data["tests"])
+    bad = run(classroom / "hw", classroom / "submissions" / "s023.yaml", "--format", "gradescope")
+    assert bad.exit_code == 3 and json.loads(bad.stdout)["score"] == 0 and "ZZ" in json.loads(bad.stdout)["output"]
+    many = run(classroom / "hw", classroom / "submissions", "--format", "gradescope")
+    assert many.exit_code == 3 and "hand in exactly one" in json.loads(many.stdout)["output"]
+
+
+def test_exit_status(classroom, tmp_path):
+    good = classroom / "submissions" / "s000.yaml"
+    assert run(classroom / "hw", good).exit_code == 0
+    assert run(classroom / "hw", good, classroom / "submissions" / "s007.yaml").exit_code == 3
+    assert run(tmp_path / "nowhere", good).exit_code == 1  # no key: nothing checked
+    points = tmp_path / "points.yaml"
+    points.write_text("minimax: many\n")
+    result = run(classroom / "hw", good, "--points", points)
+    assert result.exit_code == 1 and "points.yaml:1:10: 'minimax' needs a number" in result.output
+    assert run(classroom / "hw").exit_code == 2  # no answers: wrong usage
+    assert run(classroom / "hw", tmp_path / "missing.yaml").exit_code == 3
+
+
+def test_single_key_file(classroom):
+    folder = next(p for p in sorted((classroom / "hw").iterdir()) if p.is_dir())
+    result = run(folder / "key.json", classroom / "submissions" / "s000.yaml")
+    assert result.exit_code == 0 and "11 / 11" in result.stdout and "Right: MAX moves to" in result.stdout
+    other = run(folder / "key.json", classroom / "submissions" / "s001.yaml")
+    assert other.exit_code == 3 and "but the key is for" in other.stdout

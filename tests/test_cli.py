@@ -1,0 +1,140 @@
+"""The command line: what a user types, what they get back, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from engine_helpers import AIMA_FIG_5_2
+
+from tracer.cli import main
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(*args: str, input: str | None = None):
+        return runner.invoke(main, list(args), input=input, catch_exceptions=False)
+
+    return invoke
+
+
+@pytest.fixture
+def fig52(tmp_path):
+    path = tmp_path / "fig52.json"
+    path.write_text(AIMA_FIG_5_2)
+    return path
+
+
+def test_key_text_default(run, fig52):
+    result = run("key", str(fig52))
+    assert result.exit_code == 0
+    assert "Root value: 3" in result.output and "Not examined: I J" in result.output
+
+
+def test_key_json_is_strict_json_with_string_infinities(run, fig52):
+    result = run("key", str(fig52), "--format", "json")
+    key = json.loads(result.output, parse_constant=lambda token: pytest.fail(f"found {token}"))
+    assert key["cutoffs"][0]["beta"] == "inf"
+    assert key["best_move"] == {"path": "0", "label": "B", "move": None}
+    assert key["conventions"]["prune_on_equal"] is True
+
+
+def test_conventions_flags_change_the_answer(run, tmp_path):
+    tree = tmp_path / "t.json"
+    tree.write_text("[[3, 5], [3, 8]]")
+    equal = json.loads(run("key", str(tree), "--format", "json").output)
+    strict = json.loads(run("key", str(tree), "--format", "json", "--no-prune-on-equal", "--fail-hard").output)
+    assert equal["unvisited"] == ["1.1"] and strict["unvisited"] == []
+    assert strict["conventions"]["fail"] == "hard"
+
+
+def test_trace_to_a_file_and_key_from_the_trace(run, fig52, tmp_path):
+    out = tmp_path / "out" / "trace.json"
+    result = run("trace", str(fig52), "-o", str(out))
+    assert result.exit_code == 0 and out.exists()
+    from_trace = run("key", str(out), "--format", "json")
+    from_tree = run("key", str(fig52), "--format", "json")
+    assert json.loads(from_trace.output) == json.loads(from_tree.output)
+    refused = run("key", str(out), "--depth", "2")
+    assert refused.exit_code == 1 and "do not apply to a trace file" in refused.output
+
+
+def test_standard_input_and_yaml(run, tmp_path):
+    assert "Root value: 3" in run("key", "-", input=AIMA_FIG_5_2).output
+    assert "Root value: 3" in run("key", "-", input="- [3, 12, 8]\n- [2, 4, 6]\n- [14, 5, 2]\n").output
+    yaml_file = tmp_path / "t.yml"
+    yaml_file.write_text("children: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n")
+    assert "Root value: 3" in run("key", str(yaml_file)).output
+
+
+def test_players_and_root_options(run, tmp_path):
+    tree = tmp_path / "t.json"
+    tree.write_text("[[1, 9], [5, 6]]")
+    assert "Root value: 6" in run("key", str(tree), "--root", "min").output  # MIN of MAX: min(9, 6)
+    assert "Root value: 5" in run("key", str(tree), "--players", "max,min").output
+
+
+def test_games_from_the_command_line(run):
+    result = run("key", "--game", "tictactoe", "--position", "XO.X..O..", "--format", "json")
+    key = json.loads(result.output)
+    assert key["root_value"] == 1 and key["best_move"]["move"] == "Xb2" and "nodes" not in key
+    with_nodes = json.loads(run("key", "--game", "nim", "--position", "1,2", "--nodes", "--format", "json").output)
+    assert with_nodes["nodes"][0]["type"] == "max"
+    assert "coinflip" in run("games").output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["key", "MISSING.json"], "MISSING.json: no such file"),
+        (["key", "--game", "chess"], "unknown game 'chess'"),
+        (["key", "--game", "tictactoe", "--position", "XXXX....."], "has 4 X and 0 O"),
+        (["key", "--game", "coinflip"], "alphabeta cannot search chance nodes"),
+        (["key", "--position", "X........"], "--position needs --game"),
+        (["key"], "no input"),
+    ],
+)
+def test_errors_are_one_line_without_traceback(run, args, message):
+    result = run(*args)
+    assert result.exit_code == 1
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert result.output.count("\n") == 1
+
+
+def test_bad_tree_file_error_names_file_line_and_column(run, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("[[3, 12, 8],\n [2, 4, 6]\n [14, 5, 2]]")
+    result = run("key", str(bad))
+    assert result.exit_code == 1
+    assert f"{bad}:3:2: not valid JSON" in result.output
+
+
+def test_usage_errors_exit_with_2(run, fig52):
+    assert run("key", str(fig52), "--algorithm", "negamax").exit_code == 2
+    assert run("key", str(fig52), "--depth", "-1").exit_code == 2
+
+
+def test_deep_tree_on_the_command_line(run, tmp_path):
+    depth = 10_000
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * depth + "1" + "]" * depth)
+    result = run("key", str(deep), "--format", "json", "-o", str(tmp_path / "key.json"))
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "key.json").read_text())["root_value"] == 1
+
+
+def test_help_lists_the_options_the_issue_names(run):
+    text = run("key", "--help").output
+    for option in ("--algorithm", "--root", "--players", "--depth", "--prune-on-equal", "--no-prune-on-equal", "--fail-soft", "--fail-hard", "--order", "--format"):
+        assert option in text
+    assert "-o, --output" in run("trace", "--help").output
+
+
+def test_schema_command_prints_the_shipped_schema(run):
+    from tracer.trace.schema import SCHEMA_FILE
+
+    assert run("schema").output == SCHEMA_FILE.read_text()

@@ -1,0 +1,150 @@
+"""Trace files: valid JSON, versioned, schema-checked on loading, streamed, atomic."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from engine_helpers import AIMA_FIG_5_2, internal_trees
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tracer
+from tracer.errors import TraceFormatError
+from tracer.game.games import CoinFlip, TicTacToe
+from tracer.search import SearchSettings
+from tracer.search.events import EVENT_FIELDS
+from tracer.trace.io import dump_trace, load_trace, save_trace
+from tracer.trace.schema import SCHEMA_FILE, schema, schema_text
+
+
+def strict_json(text: str):
+    """Parse as strict JSON: NaN and Infinity literals are refused."""
+
+    def refuse(token: str):
+        raise ValueError(f"non-standard JSON constant {token}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_file_format_header_and_infinities(tmp_path):
+    target = tmp_path / "t.json"
+    save_trace(tracer.alphabeta(AIMA_FIG_5_2), target)
+    data = strict_json(target.read_text())
+    assert data["format"] == "tracer-trace" and data["version"] == 1
+    assert data["events"][0] == ["enter", "", 0, "-inf", "inf"]
+    assert data["settings"]["conventions"] == {"prune_on_equal": True, "fail": "soft", "ties": "first"}
+    assert data["result"]["value"] == 3 and data["result"]["best"] == "0"
+    assert {"path": "1.1", "label": "I", "type": "leaf", "value": 4} in data["nodes"]
+    assert list(tmp_path.iterdir()) == [target]  # no temporary file left behind
+
+
+@settings(max_examples=60, deadline=None)
+@given(internal_trees(), st.sampled_from(["minimax", "alphabeta"]), st.booleans())
+def test_round_trip_keeps_every_event_and_the_key(tmp_path_factory, tree, algorithm, fail_hard):
+    from tracer.search import Conventions
+
+    trace = tracer.search(json.dumps(tree), SearchSettings(algorithm=algorithm, conventions=Conventions(fail="hard" if fail_hard else "soft")))
+    target = tmp_path_factory.mktemp("t") / "trace.json"
+    save_trace(trace, target)
+    loaded = load_trace(target)
+    assert loaded.raw_events == trace.raw_events
+    assert tracer.answer_key(loaded) == tracer.answer_key(trace)
+
+
+def test_round_trip_of_games_chance_and_iterative_deepening(tmp_path):
+    cases = [
+        tracer.search(TicTacToe("XO.X..O.."), SearchSettings(transposition_table=True, order="eval")),
+        tracer.expectiminimax(CoinFlip("4")),
+        tracer.search(TicTacToe("X...O...."), SearchSettings(depth=2, iterative=True)),
+    ]
+    for index, trace in enumerate(cases):
+        target = tmp_path / f"{index}.json"
+        save_trace(trace, target)
+        strict_json(target.read_text())
+        loaded = load_trace(target)
+        assert loaded.raw_events == trace.raw_events
+        assert loaded.root_value == trace.root_value and loaded.best_move == trace.best_move
+        assert tracer.answer_key(loaded, include_nodes=True) == tracer.answer_key(trace, include_nodes=True)
+
+
+def test_output_is_byte_identical_for_the_same_input(tmp_path):
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    save_trace(tracer.alphabeta(TicTacToe("X...O....")), first)
+    save_trace(tracer.alphabeta(TicTacToe("X...O....")), second)
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_shipped_schema_is_current_and_covers_every_event():
+    assert SCHEMA_FILE.read_text() == schema_text(), "regenerate with: tracer schema > tracer/trace/tracer-trace.schema.json"
+    titles = [item["title"] for item in schema()["properties"]["events"]["items"]["oneOf"]]
+    assert titles == list(EVENT_FIELDS)
+
+
+def test_written_events_match_the_schema_table(tmp_path):
+    """Every event written has the kind and field count the schema lists (an independent read)."""
+    target = tmp_path / "t.json"
+    save_trace(tracer.search(TicTacToe("XO.X..O.."), SearchSettings(transposition_table=True, order="eval", depth=3, iterative=True)), target)
+    data = strict_json(target.read_text())
+    branches = {s["title"]: s for s in schema()["properties"]["events"]["items"]["oneOf"]}
+    for event in data["events"]:
+        assert len(event) == branches[event[0]]["minItems"]
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.update(format="other"), "not a tracer trace"),
+        (lambda d: d.update(version=2), "format version 2; this tracer reads version 1"),
+        (lambda d: d["events"].append(["jump", ""]), "event 46: unknown event 'jump'"),
+        (lambda d: d["events"].__setitem__(0, ["enter", "", "zero", "-inf", "inf"]), "event 1 (enter): depth is 'zero'; it must be a whole number"),
+        (lambda d: d["events"].__setitem__(3, ["evaluate", "0.0", "Infinity!", "utility"]), "value is 'Infinity!'"),
+        (lambda d: d["events"].__setitem__(1, ["enter", "01", 1, "-inf", "inf"]), 'node is \'01\'; it must be a node path'),
+        (lambda d: d["events"].__setitem__(2, ["enter", "0.0", 2]), "has 2 fields, not 4"),
+        (lambda d: d.pop("nodes"), "has no 'nodes'"),
+    ],
+)
+def test_loading_a_bad_trace_says_what_and_where(tmp_path, mutate, message):
+    target = tmp_path / "t.json"
+    save_trace(tracer.alphabeta(AIMA_FIG_5_2), target)
+    data = json.loads(target.read_text())
+    mutate(data)
+    target.write_text(json.dumps(data))
+    with pytest.raises(TraceFormatError) as caught:
+        load_trace(target)
+    assert str(caught.value).startswith(str(target))
+    assert message in str(caught.value)
+
+
+def test_loading_garbage_and_missing_files(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "tracer-trace",')
+    with pytest.raises(TraceFormatError, match=r"broken\.json:1:\d+: not valid JSON"):
+        load_trace(broken)
+    with pytest.raises(TraceFormatError, match="no such file"):
+        load_trace(tmp_path / "none.json")
+
+
+def test_a_failed_write_leaves_the_old_file(tmp_path):
+    target = tmp_path / "t.json"
+    target.write_text("old")
+
+    class Boom(Exception):
+        pass
+
+    trace = tracer.alphabeta(AIMA_FIG_5_2)
+    trace.raw_events.append(("evaluate", (9,), float("nan"), "utility"))
+    with pytest.raises(ValueError, match="NaN"):
+        save_trace(trace, target)
+    assert target.read_text() == "old"
+    assert list(tmp_path.iterdir()) == [target]
+
+
+def test_dump_streams_to_any_text_file():
+    import io
+
+    buffer = io.StringIO()
+    dump_trace(tracer.alphabeta(AIMA_FIG_5_2), buffer)
+    text = buffer.getvalue()
+    assert strict_json(text)["result"]["stats"]["visited"] == 11
+    assert text.count("\n") > 45  # one event per line

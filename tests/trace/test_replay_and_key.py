@@ -1,0 +1,91 @@
+"""Replaying a trace reproduces the key; keys read as a TA would write them."""
+
+from __future__ import annotations
+
+import json
+
+from engine_helpers import AIMA_FIG_5_2, internal_trees
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tracer
+from tracer import answer_key, key_markdown, key_text, replay
+from tracer.game.games import TicTacToe
+from tracer.search import Conventions, SearchSettings
+from tracer.trace.replay import Replayer
+
+
+def test_state_at_the_cutoff_of_figure_5_2():
+    trace = tracer.alphabeta(AIMA_FIG_5_2)
+    step = next(i for i, e in enumerate(trace, start=1) if e.kind == "cutoff")
+    state = replay(trace, step)
+    assert state.current == (1,)
+    assert [frame.node for frame in state.stack] == [(), (1,)]
+    assert (state.stack[1].v, state.stack[1].alpha, state.stack[1].beta) == (2, 3, float("inf"))
+    assert state.status((1, 1)) == "pruned" and state.status((1, 2)) == "pruned"
+    assert state.status((0,)) == "done" and state.node((0,)).value == 3
+    assert state.status((2,)) == "unvisited"
+    assert state.node((1, 0)).evaluated_as == 4
+    start = replay(trace, 0)
+    assert start.event is None and start.status(()) == "unvisited"
+
+
+@settings(max_examples=150, deadline=None)
+@given(internal_trees(), st.booleans(), st.booleans())
+def test_replaying_to_the_end_reproduces_the_key(tree, prune_on_equal, fail_hard):
+    trace = tracer.search(json.dumps(tree), SearchSettings(conventions=Conventions(prune_on_equal, "hard" if fail_hard else "soft")))
+    key = answer_key(trace)
+    final = replay(trace)
+    assert final.stack == ()
+    unvisited = set(key["unvisited"])
+    for node in key["nodes"]:
+        path = tuple(int(p) for p in node["path"].split(".")) if node["path"] else ()
+        state = final.node(path)
+        if node["visited"]:
+            assert state.status == "done"
+            assert (state.value, state.bound) == (node["search_value"], node["bound"])
+        else:
+            assert node["path"] in unvisited
+            assert state.status == "pruned"
+
+
+def test_replayer_walks_forward_one_event_at_a_time():
+    trace = tracer.alphabeta(AIMA_FIG_5_2)
+    walker = Replayer(trace)
+    seen = 0
+    while not walker.done():
+        event = walker.advance()
+        seen += 1
+        assert walker.step == seen and event == trace[seen - 1]
+    assert seen == len(trace)
+
+
+def test_text_key_reads_like_a_solution():
+    text = key_text(answer_key(tracer.alphabeta(AIMA_FIG_5_2)))
+    assert "Root value: 3" in text
+    assert "MAX's move: to B (path 0)" in text
+    assert "prune when v >= beta (MAX) or v <= alpha (MIN)" in text
+    assert "C     1       MIN   2        <= 2    yes" in text
+    assert "Not examined: I J" in text
+    assert "at C (path 1): v = 2 <= alpha = 3; pruned I, J" in text
+    strict = key_text(answer_key(tracer.alphabeta("[[3, 5], [3, 8]]", prune_on_equal=False)))
+    assert "prune only when v > beta (MAX) or v < alpha (MIN)" in strict
+
+
+def test_markdown_key_escapes_labels():
+    tree = '{"children": [{"label": "a|b*", "children": [1, 2]}, {"label": "<c>", "children": [0, 5]}]}'
+    markdown = key_markdown(answer_key(tracer.alphabeta(tree)))
+    assert "| a\\|b\\* |" in markdown
+    assert "\\<c\\>" in markdown
+    assert "| **no** |" in markdown
+
+
+def test_game_keys_leave_out_node_lists_unless_asked():
+    trace = tracer.alphabeta(TicTacToe("XO.X..O.."))
+    short = answer_key(trace)
+    assert "nodes" not in short and short["best_move"]["move"] == "Xb2"
+    assert short["principal_variation_moves"] == ["Xb2", "Oc1", "Xc2"]
+    full = answer_key(trace, include_nodes=True)
+    assert len(full["nodes"]) == len(trace.tree)
+    # For a game, "unvisited" lists the roots of pruned subtrees (the search never generated below them).
+    assert len(full["unvisited"]) == trace.stats["pruned"]

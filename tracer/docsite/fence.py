@@ -1,0 +1,143 @@
+"""The ``gametree`` fence: what an author writes in a page, read into search and display options.
+
+A fence holds a tree, or points to one, with the options of the command line plus
+display options::
+
+    ```gametree algorithm=alphabeta prune-on-equal=false fail=hard
+    [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    ```
+
+    ```gametree file=trees/fig-5-2.yaml start=final show-order=true
+    ```
+
+    ```gametree game=tictactoe position=XO.X..O.. depth=2 height=420
+    ```
+
+Search options: ``algorithm``, ``root``, ``players``, ``depth``, ``prune-on-equal``
+(true/false), ``fail`` (soft/hard), ``order``, ``seed``, ``iterative``, ``tt``, and the input:
+the fence's body, ``file=`` (relative to the page's folder, else to the docs folder), or
+``game=`` with ``position=``. Display options: ``start`` (a step number, ``first`` or
+``final``), ``final`` (true: only the final figure, no stepper), ``show-order`` (the
+evaluation order under the leaves), ``labels`` (letters/paths/none), ``height`` (pixels),
+``title`` and ``pseudocode`` (false hides it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path as FilePath
+from typing import Any
+
+from tracer.errors import InputError
+from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
+
+__all__ = ["OPTION_NAMES", "FenceOptions", "read_fence_options"]
+
+_SEARCH = ("algorithm", "root", "players", "depth", "prune-on-equal", "fail", "order", "seed", "iterative", "tt")
+_INPUT = ("file", "game", "position")
+_DISPLAY = ("start", "final", "show-order", "labels", "height", "title", "pseudocode", "id")
+OPTION_NAMES = _SEARCH + _INPUT + _DISPLAY
+
+
+@dataclass(frozen=True)
+class FenceOptions:
+    settings: SearchSettings
+    root: str | None = None
+    players: str | None = None
+    file: str | None = None
+    game: str | None = None
+    position: str | None = None
+    start: str = "first"
+    final_only: bool = False
+    show_order: bool = False
+    labels: str = "letters"
+    height: int | None = None
+    title: str | None = None
+    pseudocode: bool = True
+    anchor: str | None = None
+    raw: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def cache_fields(self) -> dict[str, Any]:
+        """Everything that changes what the fence shows (the cache key's options)."""
+        return {key: self.raw[key] for key in sorted(self.raw) if key != "id"}
+
+
+def _flag(name: str, value: str) -> bool:
+    lowered = value.strip().lower()
+    if lowered in ("true", "yes", "on", "1", ""):
+        return True
+    if lowered in ("false", "no", "off", "0"):
+        return False
+    raise InputError(f"{name}={value!r} is not true or false", hint=f"write {name}=true or {name}=false")
+
+
+def _choice(name: str, value: str, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise InputError(f"{name}={value!r} is not one of {', '.join(choices)}", hint=f"write e.g. {name}={choices[0]}")
+    return value
+
+
+def _whole(name: str, value: str, minimum: int = 0) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = minimum - 1
+    if number < minimum:
+        raise InputError(f"{name}={value!r} is not a whole number of at least {minimum}", hint=f"write e.g. {name}={max(minimum, 2)}")
+    return number
+
+
+def read_fence_options(options: dict[str, str]) -> FenceOptions:
+    """Check a fence's options and turn them into settings; InputError names the bad one."""
+    unknown = sorted(set(options) - set(OPTION_NAMES))
+    if unknown:
+        raise InputError(f"unknown option {unknown[0]!r}", hint="options are " + ", ".join(OPTION_NAMES))
+    get = options.get
+    algorithm = _choice("algorithm", get("algorithm", "alphabeta"), ALGORITHMS)
+    fail = _choice("fail", get("fail", "soft"), ("soft", "hard"))
+    settings = SearchSettings(
+        algorithm=algorithm,
+        conventions=Conventions(prune_on_equal=_flag("prune-on-equal", get("prune-on-equal", "true")), fail=fail),
+        depth=_whole("depth", get("depth", "0")) if "depth" in options else None,
+        order=_choice("order", get("order", "given"), ORDERS),
+        seed=_whole("seed", get("seed", "0")),
+        iterative=_flag("iterative", get("iterative", "false")),
+        transposition_table=_flag("tt", get("tt", "false")),
+    )
+    start = get("start", "first")
+    if start not in ("first", "final"):
+        _whole("start", start)
+    labels = _choice("labels", get("labels", "letters"), ("letters", "paths", "none"))
+    if "game" in options and "file" in options:
+        raise InputError("both file= and game= are given", hint="give one of them")
+    if "position" in options and "game" not in options:
+        raise InputError("position= needs game=", hint="e.g. game=tictactoe position=X.O.X....")
+    return FenceOptions(
+        settings=settings,
+        root=_choice("root", options["root"], ("max", "min")) if "root" in options else None,
+        players=get("players"),
+        file=get("file"),
+        game=get("game"),
+        position=get("position"),
+        start=start,
+        final_only=_flag("final", get("final", "false")),
+        show_order=_flag("show-order", get("show-order", "false")),
+        labels=labels,
+        height=_whole("height", options["height"], 80) if "height" in options else None,
+        title=get("title"),
+        pseudocode=_flag("pseudocode", get("pseudocode", "true")),
+        anchor=get("id"),
+        raw=dict(options),
+    )
+
+
+def resolve_file(name: str, page_dir: FilePath, docs_dir: FilePath) -> FilePath:
+    """A fence's ``file=``: beside the page first, then from the docs folder; never outside it."""
+    docs = docs_dir.resolve()
+    for base in (page_dir, docs_dir):
+        candidate = (base / name).resolve()
+        if candidate.is_file():
+            if docs not in candidate.parents:
+                raise InputError(f"file={name!r} is outside the docs folder", hint="keep tree files inside the docs folder")
+            return candidate
+    raise InputError(f"file={name!r} does not exist", hint=f"put it beside the page or give a path from {docs_dir.name}/")

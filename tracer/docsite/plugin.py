@@ -1,0 +1,242 @@
+"""The ``tracer`` MkDocs plugin: every ``gametree`` fence becomes a traced, stepped search.
+
+In ``mkdocs.yml``::
+
+    plugins:
+      - search
+      - tracer              # options: cache_dir, theme
+    markdown_extensions:
+      - pymdownx.superfences
+
+The plugin registers the ``gametree`` and ``gametree-practice`` fences with
+``pymdownx.superfences`` (adding the extension if it is missing), traces and renders each
+fence at build time, and ships its JavaScript and CSS with the site (no CDN). A bad
+tree fails the build with the page, the fence's line and the message. Renders are
+cached by content (the fence's input, options and tracer's version) in ``cache_dir``,
+so a changed page re-renders only its own trees.
+
+Only MkDocs' public plugin API is used (``BasePlugin``, config options, ``File.generated``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from importlib import resources
+from pathlib import Path as FilePath
+from typing import Any
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from tracer._version import __version__
+from tracer.errors import TracerError
+
+__all__ = ["TracerConfig", "TracerPlugin"]
+
+log = get_plugin_logger(__name__)
+
+ASSETS = ("stepper.js", "practice.js", "stepper.css")
+ASSET_DIR = "assets/tracer"
+_ID_TOKEN = "@@TRACER-ID@@"
+_FENCE_START = re.compile(r"^(?P<indent>[ \t>]*)(?P<fence>`{3,}|~{3,})\s*\{?\s*\.?(?P<name>gametree(?:-practice)?)\b(?P<options>[^\n]*)$")
+
+
+class TracerConfig(Config):
+    cache_dir = c.Type(str, default=".cache/tracer")
+    """Where rendered trees are kept between builds, relative to mkdocs.yml."""
+    theme = c.Choice(("auto", "light", "dark"), default="auto")
+    """Figure colours: follow the site's palette (auto), or always light or dark."""
+
+
+class TracerPlugin(BasePlugin[TracerConfig]):
+    def __init__(self) -> None:
+        self.page: Page | None = None
+        self.fence_lines: list[tuple[str, int, str]] = []
+        self.errors: list[str] = []
+        self.counter = 0
+        self.rendered = 0
+        self.cached = 0
+
+    # -- set-up -----------------------------------------------------------------------------
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        if "pymdownx.superfences" not in config.markdown_extensions:
+            config.markdown_extensions.append("pymdownx.superfences")
+        superfences = config.mdx_configs.setdefault("pymdownx.superfences", {})
+        fences = [f for f in superfences.get("custom_fences", []) if f.get("name") not in ("gametree", "gametree-practice")]
+        for name in ("gametree", "gametree-practice"):
+            fences.append({"name": name, "class": name, "format": self._format, "validator": _accept_options})
+        superfences["custom_fences"] = fences
+        for asset in ASSETS:
+            target = config.extra_javascript if asset.endswith(".js") else config.extra_css
+            uri = f"{ASSET_DIR}/{asset}"
+            if uri not in [str(item) for item in target]:
+                target.append(uri)
+        base = FilePath(config.config_file_path).parent if config.config_file_path else FilePath.cwd()
+        self.cache = (base / self.config.cache_dir).resolve()
+        self.fingerprint = _code_fingerprint()
+        self.docs_dir = FilePath(config.docs_dir).resolve()
+        return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        package = resources.files("tracer.docsite") / "assets"
+        for asset in ASSETS:
+            files.append(File.generated(config, f"{ASSET_DIR}/{asset}", content=(package / asset).read_bytes()))
+        return files
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        self.rendered = self.cached = 0
+
+    # -- per page ---------------------------------------------------------------------------
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        self.page = page
+        self.errors = []
+        self.counter = 0
+        # MkDocs hands over the page without its front matter: count the lines it took.
+        full = page.file.content_string
+        offset = full[: len(full) - len(markdown)].count("\n") if full.endswith(markdown) else 0
+        self.fence_lines = [(name, line + offset, text) for name, line, text in _find_fences(markdown)]
+        return _normalise_fences(markdown, page.file.src_path, offset, self.errors)
+
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        if self.errors:
+            raise PluginError("\n".join(self.errors))
+        self.page = None
+        return html
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.rendered or self.cached:
+            log.info(f"traced {self.rendered} tree(s), {self.cached} from the cache ({self.cache})")
+
+    # -- the fences -------------------------------------------------------------------------
+    def _format(self, source: str, language: str, class_name: str, options: dict[str, str], md: Any, **kwargs: Any) -> str:
+        """Superfences calls this for each fence, in the page's order."""
+        self.counter += 1
+        number = self.counter
+        line = self._line_of(number, language)
+        page_path = self.page.file.src_path if self.page else "<page>"
+        try:
+            return self._render(source, language, options, number)
+        except TracerError as error:
+            self.errors.append(f"{page_path}:{line}: {language} fence: {error}")
+        except Exception as error:  # noqa: BLE001 - a broken fence must name its page, whatever broke
+            self.errors.append(f"{page_path}:{line}: {language} fence: unexpected {type(error).__name__}: {error}")
+        return '<div class="tracer-error">This tree could not be traced.</div>'
+
+    def _line_of(self, number: int, language: str) -> int:
+        same = [line for name, line, _ in self.fence_lines if name == language]
+        fences = [line for _, line, _ in self.fence_lines]
+        if len(fences) >= number:
+            return fences[number - 1]
+        return same[-1] if same else 0
+
+    def _render(self, source: str, language: str, options: dict[str, str], number: int) -> str:
+        from tracer.docsite.fence import read_fence_options, resolve_file
+
+        fence = read_fence_options(options) if language == "gametree" else None
+        page_dir = (self.docs_dir / self.page.file.src_path).parent if self.page else self.docs_dir
+        body = source
+        if fence is not None and fence.file:
+            path = resolve_file(fence.file, page_dir, self.docs_dir)
+            body = f"file:{path.relative_to(self.docs_dir)}\n" + path.read_text(encoding="utf-8")
+        key = hashlib.sha256(
+            json.dumps(
+                {"fence": language, "body": body, "options": dict(sorted(options.items())), "tracer": self.fingerprint, "theme": self.config.theme},
+                sort_keys=True,
+            ).encode()
+        ).hexdigest()
+        cached = self.cache / key[:2] / f"{key}.html"
+        if cached.is_file():
+            self.cached += 1
+            html = cached.read_text(encoding="utf-8")
+        else:
+            if language == "gametree":
+                from tracer.docsite.stepper import stepper_html
+
+                html = stepper_html(source, fence, id_token=_ID_TOKEN, page_dir=page_dir, docs_dir=self.docs_dir, theme=self.config.theme)
+            else:
+                from tracer.docsite.practice import practice_html
+
+                html = practice_html(options, id_token=_ID_TOKEN, theme=self.config.theme)
+            _write_cache(cached, html)
+            self.rendered += 1
+        anchor = (fence.anchor if fence is not None and fence.anchor else None) or f"{'practice' if language != 'gametree' else 'tree'}-{number}"
+        return html.replace(_ID_TOKEN, anchor)
+
+
+def _accept_options(language: str, inputs: dict[str, str], options: dict[str, str], attrs: dict[str, str], md: Any) -> bool:
+    """Superfences validator: keep every key=value given after the fence's name (see _normalise_fences)."""
+    options.update({key.replace("_", "-"): value for key, value in inputs.items()})
+    return True
+
+
+_OPTION = re.compile(r"""\s*(?P<key>[A-Za-z][\w-]*)(?:=(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"']+)))?(?=\s|$)""")
+
+
+def _normalise_fences(markdown: str, page: str, offset: int, errors: list[str]) -> str:
+    """Rewrite each tracer fence's options in the form superfences reads.
+
+    Authors write options as on the command line (``prune-on-equal=false
+    file=trees/t.yaml``); superfences only reads ``key="value"`` with keys of letters,
+    digits and underscores, so hyphens become underscores (turned back by the
+    validator) and every value is quoted. A flag without a value means true.
+    """
+    lines = markdown.split("\n")
+    for number, line in enumerate(lines):
+        match = _FENCE_START.match(line)
+        if not match:
+            continue
+        text = match.group("options").strip().rstrip("}").strip()
+        parts = []
+        position = 0
+        while position < len(text):
+            option = _OPTION.match(text, position)
+            if option is None:
+                errors.append(
+                    f"{page}:{number + 1 + offset}: {match.group('name')} fence: cannot read the options at "
+                    f"{text[position:].strip()!r}; write key=value pairs such as algorithm=minimax or title=\"My tree\""
+                )
+                break
+            value = next((v for v in (option.group("dq"), option.group("sq"), option.group("bare")) if v is not None), "true")
+            quote = "'" if '"' in value else '"'
+            parts.append(f"{option.group('key').replace('-', '_')}={quote}{value}{quote}")
+            position = option.end()
+        lines[number] = f"{match.group('indent')}{match.group('fence')}{match.group('name')}" + "".join(" " + part for part in parts)
+    return "\n".join(lines)
+
+
+def _find_fences(markdown: str) -> list[tuple[str, int, str]]:
+    """(fence name, 1-based line, options text) of every tracer fence, in order."""
+    found = []
+    for number, line in enumerate(markdown.splitlines(), start=1):
+        match = _FENCE_START.match(line)
+        if match:
+            found.append((match.group("name"), number, match.group("options")))
+    return found
+
+
+def _code_fingerprint() -> str:
+    """tracer's version and a digest of its code and assets, so any change to how trees
+    are drawn invalidates the cache, even between releases."""
+    digest = hashlib.sha256(__version__.encode())
+    package = FilePath(__file__).resolve().parent.parent
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".js", ".css", ".json", ".j2", ".html") and path.is_file():
+            digest.update(str(path.relative_to(package)).encode())
+            digest.update(path.read_bytes())
+    return f"{__version__}+{digest.hexdigest()[:16]}"
+
+
+def _write_cache(target: FilePath, html: str) -> None:
+    from tracer.trace.io import atomic_write
+
+    try:
+        atomic_write(target, lambda file: file.write(html))
+    except OSError as error:  # a read-only cache only costs time
+        log.warning(f"cannot write the render cache ({error}); trees will be traced again next build")

@@ -1,0 +1,126 @@
+"""The practice fence: a bank of seeded trees a student solves and checks in the browser.
+
+```gametree-practice seed=2026 count=6``` makes ``count`` exercises with the exercise
+generator (:mod:`tracer.exercises`), in varied shapes and conventions, with and without
+cutoffs. For each, the page shows the bare tree, a form (the value alpha-beta computes at
+every internal node, the nodes it does not examine, MAX's move), and a hidden solution
+stepper. The key and a per-node explanation travel with the page as JSON; the script
+(``assets/practice.js``) checks answers as :mod:`tracer.grading` does: a bound written
+as ``<= 2``, ``≤2`` or ``at most 2``; naming a pruned subtree's root counts for the nodes
+below it.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from tracer.errors import InputError
+from tracer.exercises.generate import ExerciseSpec, make_exercise
+from tracer.search.conventions import Conventions
+
+__all__ = ["PRACTICE_SPECS", "practice_html"]
+
+PRACTICE_SPECS: tuple[ExerciseSpec, ...] = (
+    ExerciseSpec(branching=(2, 2), depth=(2, 2), values=(0, 9), min_cutoffs=1),
+    ExerciseSpec(branching=(3, 3), depth=(2, 2), values=(0, 9), min_cutoffs=1),
+    ExerciseSpec(branching=(2, 3), depth=(3, 3), values=(-9, 9), min_cutoffs=2, max_leaves=16),
+    ExerciseSpec(branching=(2, 2), depth=(2, 2), values=(0, 9)),
+    ExerciseSpec(branching=(2, 3), depth=(3, 3), values=(0, 9), min_cutoffs=1, conventions=Conventions(prune_on_equal=False), max_leaves=16),
+    ExerciseSpec(branching=(2, 2), depth=(4, 4), values=(-9, 9), deep_cutoff=True, conventions=Conventions(fail="hard")),
+)
+"""Shapes and conventions the bank cycles through: small and larger, with and without
+cutoffs, a deep cutoff, and both tie and fail conventions."""
+
+
+def _options(options: dict[str, str]) -> tuple[str, int]:
+    unknown = sorted(set(options) - {"seed", "count"})
+    if unknown:
+        raise InputError(f"unknown option {unknown[0]!r}", hint="gametree-practice takes seed= and count=")
+    seed = options.get("seed", "1")
+    try:
+        count = int(options.get("count", "6"))
+    except ValueError:
+        count = 0
+    if not 1 <= count <= 50:
+        raise InputError(f"count={options.get('count')!r} is not a whole number from 1 to 50", hint="write e.g. count=6")
+    return seed, count
+
+
+def _explanations(key: dict[str, Any]) -> dict[str, str]:
+    """For every visited internal node, why alpha-beta returns what it does there."""
+    from tracer.grading.feedback import explain_search_value
+    from tracer.grading.keys import PreparedKey
+
+    prepared = PreparedKey(key, "practice")
+    out = {}
+    for node in key["nodes"]:
+        if node["type"] != "leaf" and node["visited"]:
+            out[node["path"]] = explain_search_value(prepared, node["path"], None).replace("no answer. ", "")
+    return out
+
+
+def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto") -> str:
+    """The HTML of a practice fence: ``count`` exercises, each with its form and solution."""
+    from tracer.docsite.fence import read_fence_options
+    from tracer.docsite.stepper import script_json, trace_stepper_html
+    from tracer.render.frames import Figure
+
+    seed, count = _options(options)
+    items = []
+    for index in range(1, count + 1):
+        spec = PRACTICE_SPECS[(index - 1) % len(PRACTICE_SPECS)]
+        exercise = make_exercise(spec, seed=f"practice/{seed}", index=index)
+        key = exercise.key
+        item_id = f"{id_token}-{index}"
+        nodes = key["nodes"]
+        internal = [n for n in nodes if n["type"] != "leaf"]
+        others = [n for n in nodes if n["path"]]
+        conventions = exercise.trace.conventions
+        figure = Figure(exercise.tree, theme="light", prefix=f"{item_id}-tree").plain(None)
+        rows = "".join(
+            f'<tr data-path="{html.escape(n["path"])}"><th scope="row">{html.escape(n["label"])}</th>'
+            f'<td>{n["type"].upper()}</td><td><input type="text" inputmode="text" autocomplete="off" '
+            f'aria-label="Value alpha-beta computes at {html.escape(n["label"])}" placeholder="e.g. 3 or &lt;= 2"></td>'
+            f'<td class="tracer-feedback" aria-live="polite"></td></tr>'
+            for n in internal
+        )
+        boxes = "".join(
+            f'<label class="tracer-check"><input type="checkbox" value="{html.escape(n["path"])}"> {html.escape(n["label"])}</label>'
+            for n in others
+        )
+        moves = "".join(
+            f'<option value="{html.escape(n["path"])}">{html.escape(n["label"])}</option>' for n in nodes if n["path"].count(".") == 0 and n["path"]
+        )
+        data = {
+            "nodes": [
+                {"path": n["path"], "label": n["label"], "type": n["type"], "value": n["search_value"], "bound": n["bound"], "visited": n["visited"]}
+                for n in nodes
+            ],
+            "unvisited": key["unvisited"],
+            "move": key["best_move"]["path"] if key["best_move"] else None,
+            "explanations": _explanations(key),
+        }
+        solution_fence = read_fence_options(
+            {"prune-on-equal": "true" if conventions.prune_on_equal else "false", "fail": conventions.fail, "title": "Solution"}
+        )
+        solution = trace_stepper_html(exercise.trace, solution_fence, id_token=f"{item_id}-solution")
+        items.append(
+            f'<section class="tracer-practice-item" id="{item_id}" data-tracer-practice>'
+            f'<h3>Tree {index} <small>({html.escape(exercise.id)})</small></h3>'
+            f'<p class="tracer-conventions"><strong>Alpha-beta</strong>: {html.escape(conventions.describe())}.</p>'
+            f'<figure class="tracer-figure">{figure}</figure>'
+            f'<form class="tracer-practice-form" onsubmit="return false">'
+            f'<table class="tracer-answers"><thead><tr><th scope="col">node</th><th scope="col">type</th>'
+            f'<th scope="col">value alpha-beta computes</th><th scope="col">feedback</th></tr></thead><tbody>{rows}</tbody></table>'
+            f'<fieldset class="tracer-not-examined"><legend>Nodes alpha-beta does not examine</legend>{boxes}'
+            f'<p class="tracer-feedback" data-for="not-examined" aria-live="polite"></p></fieldset>'
+            f'<p><label>MAX\'s move: <select class="tracer-move"><option value="">choose</option>{moves}</select></label> '
+            f'<span class="tracer-feedback" data-for="move" aria-live="polite"></span></p>'
+            f'<p class="tracer-practice-buttons"><button type="button" data-action="check">Check</button> '
+            f'<button type="button" data-action="reveal" aria-expanded="false">Show the solution</button></p>'
+            f'<p class="tracer-summary" aria-live="polite"></p></form>'
+            f'<div class="tracer-solution" hidden>{solution}</div>'
+            f'<script type="application/json" class="tracer-practice-data">{script_json(data)}</script></section>'
+        )
+    return f'<div class="tracer-practice" id="{id_token}">{"".join(items)}</div>'

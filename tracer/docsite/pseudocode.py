@@ -1,0 +1,191 @@
+"""AIMA-style pseudocode for the search a trace ran, and the line each step executes.
+
+The listing follows the variant the trace recorded: minimax, alpha-beta or
+expectiminimax; prune on ``>=`` or on ``>``; fail-soft (``return v``) or fail-hard
+(``return β`` / ``return α``); a depth limit (``IS-CUTOFF``/``EVAL`` instead of
+``IS-TERMINAL``/``UTILITY``); move ordering; a transposition table; iterative deepening.
+Each line may carry an *anchor* such as ``"max.prune"``; :func:`step_lines` maps every
+step of a trace to the index of the line it executes, so a stepper can highlight it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tracer.trace.model import Trace
+
+__all__ = ["Line", "Pseudocode", "pseudocode_for", "step_lines"]
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    indent: int = 0
+    anchor: str | None = None
+
+
+@dataclass(frozen=True)
+class Pseudocode:
+    title: str
+    lines: tuple[Line, ...]
+
+    def index(self, anchor: str) -> int | None:
+        for number, line in enumerate(self.lines):
+            if line.anchor == anchor:
+                return number
+        return None
+
+    def text(self) -> str:
+        return "\n".join("  " * line.indent + line.text for line in self.lines)
+
+
+def pseudocode_for(trace: Trace) -> Pseudocode:
+    """The listing for the algorithm and conventions ``trace`` was searched with."""
+    settings = trace.settings
+    alphabeta = settings.algorithm == "alphabeta"
+    limited = settings.depth is not None or settings.iterative
+    soft = settings.conventions.fail == "soft"
+    strict = not settings.conventions.prune_on_equal
+    players = _players_in(trace)
+    args = "state, α, β" if alphabeta else "state"
+    depth_arg = ", depth" if limited else ""
+    lines: list[Line] = []
+
+    top = "ALPHA-BETA-SEARCH" if alphabeta else ("EXPECTIMINIMAX" if settings.algorithm == "expectiminimax" else "MINIMAX-SEARCH")
+    lines.append(Line(f"function {top}(state) returns a move", 0, "search.head"))
+    if settings.iterative:
+        lines.append(Line("for depth ← 1, 2, ... until the whole tree is searched or the limit is reached do", 1, "id.loop"))
+        call_indent = 2
+    else:
+        call_indent = 1
+    first_call = "−∞, +∞" if alphabeta else ""
+    root_call = f"VALUE(state{', ' + first_call if first_call else ''}{', 0' if limited else ''})"
+    lines.append(Line(f"v, move ← {root_call}", call_indent, "search.call"))
+    lines.append(Line("return move", 1, "search.return"))
+    lines.append(Line("▷ VALUE(s, ...) calls the function of the player to move in s", 0, None))
+    lines.append(Line(""))
+
+    for player in players:
+        name = {"max": "MAX-VALUE", "min": "MIN-VALUE", "chance": "CHANCE-VALUE"}[player]
+        p = player
+        lines.append(Line(f"function {name}({args}{depth_arg})", 0, f"{p}.head"))
+        if settings.transposition_table:
+            lines.append(Line("if TABLE holds state, searched deep enough, and its entry decides here then", 1, f"{p}.tt"))
+            lines.append(Line("return the stored value", 2, f"{p}.tt-return"))
+        if limited:
+            lines.append(Line("if IS-CUTOFF(state, depth) then return EVAL(state)", 1, f"{p}.terminal"))
+        else:
+            lines.append(Line("if IS-TERMINAL(state) then return UTILITY(state)", 1, f"{p}.terminal"))
+        child_depth = ", depth + 1" if limited else ""
+        if player == "chance":
+            lines.append(Line("v ← 0", 1, f"{p}.init"))
+            lines.append(Line("for each outcome r with probability P(r) do", 1, f"{p}.loop"))
+            child_args = f"RESULT(state, r){', α, β' if alphabeta else ''}{child_depth}"
+            lines.append(Line(f"v ← v + P(r) · VALUE({child_args})", 2, f"{p}.update"))
+            lines.append(Line("return v", 1, f"{p}.return"))
+            lines.append(Line(""))
+            continue
+        worst = "−∞" if player == "max" else "+∞"
+        lines.append(Line(f"v ← {worst}", 1, f"{p}.init"))
+        actions = "ORDER(ACTIONS(state))" if settings.order != "given" or settings.iterative else "ACTIONS(state)"
+        lines.append(Line(f"for each a in {actions} do", 1, f"{p}.loop"))
+        child_args = f"RESULT(state, a){', α, β' if alphabeta else ''}{child_depth}"
+        better = ">" if player == "max" else "<"
+        lines.append(Line(f"v2 ← VALUE({child_args})", 2, f"{p}.call"))
+        lines.append(Line(f"if v2 {better} v then v, move ← v2, a", 2, f"{p}.update"))
+        if alphabeta:
+            if player == "max":
+                test = "v > β" if strict else "v ≥ β"
+                returned = "v" if soft else "β"
+                lines.append(Line(f"if {test} then return {returned}, move", 2, f"{p}.prune"))
+                lines.append(Line("α ← MAX(α, v)", 2, f"{p}.alpha"))
+            else:
+                test = "v < α" if strict else "v ≤ α"
+                returned = "v" if soft else "α"
+                lines.append(Line(f"if {test} then return {returned}, move", 2, f"{p}.prune"))
+                lines.append(Line("β ← MIN(β, v)", 2, f"{p}.beta"))
+        if settings.transposition_table:
+            lines.append(Line("store v in TABLE for state", 1, f"{p}.store"))
+        final = "v"
+        if alphabeta and not soft:
+            final = "α" if player == "max" else "β"
+        lines.append(Line(f"return {final}, move", 1, f"{p}.return"))
+        lines.append(Line(""))
+    while lines and not lines[-1].text:
+        lines.pop()
+    title = {"alphabeta": "Alpha-beta search", "minimax": "Minimax search", "expectiminimax": "Expectiminimax"}[settings.algorithm]
+    if alphabeta:
+        title += f" (prune on {'>' if strict else '≥'}, fail-{'soft' if soft else 'hard'})"
+    return Pseudocode(title=title, lines=tuple(lines))
+
+
+def _players_in(trace: Trace) -> list[str]:
+    """The player functions the listing needs, in the order MAX, MIN, CHANCE."""
+    present = {node.type for node in trace.tree.preorder()}
+    present.update(trace.tree.players)
+    if trace.is_game:
+        present.update(("max", "min"))
+        if trace.game.has_chance:
+            present.add("chance")
+    return [p for p in ("max", "min", "chance") if p in present]
+
+
+def _function_of(trace: Trace, path: tuple[int, ...]) -> str:
+    """Which player's function a node is searched by (a leaf by the one whose turn it would be)."""
+    tree = trace.tree
+    node = tree.node(path) if path in tree else None
+    if node is not None and node.type != "leaf":
+        return node.type
+    players = tree.players
+    if players:
+        return players[len(path) % len(players)]
+    parent = tree.node(path[:-1]) if path and path[:-1] in tree else None
+    if parent is not None:
+        return {"max": "min", "min": "max"}.get(parent.type, "max")
+    return "max"
+
+
+_ANCHORS = {
+    "enter": "head",
+    "evaluate": "terminal",
+    "order": "loop",
+    "backup": "update",
+    "chance_backup": "update",
+    "alpha": "alpha",
+    "beta": "beta",
+    "cutoff": "prune",
+    "tt_hit": "tt-return",
+    "tt_store": "store",
+    "leave": "return",
+}
+
+
+def step_lines(trace: Trace, code: Pseudocode | None = None) -> list[int | None]:
+    """For each step 1..n of ``trace``, the index of the pseudocode line it executes."""
+    code = code or pseudocode_for(trace)
+    cache: dict[str, int | None] = {}
+
+    def index(anchor: str) -> int | None:
+        if anchor not in cache:
+            cache[anchor] = code.index(anchor)
+        return cache[anchor]
+
+    result: list[int | None] = []
+    returned_at: dict[tuple[int, ...], str] = {}  # where a node's function returned, if not at its end
+    for raw in trace.raw_events:
+        kind = raw[0]
+        if kind in ("iteration_start", "iteration_end"):
+            result.append(index("id.loop"))
+            continue
+        path: Any = raw[1]
+        function = _function_of(trace, path)
+        anchor = _ANCHORS[kind]
+        if kind == "enter":
+            returned_at.pop(path, None)
+        elif kind in ("cutoff", "evaluate", "tt_hit"):
+            returned_at[path] = anchor  # the function returns on this line
+        elif kind == "leave":
+            anchor = returned_at.pop(path, anchor)
+        result.append(index(f"{function}.{anchor}"))
+    return result

@@ -1,0 +1,20 @@
+"""Exercises: random game trees under constraints, with sheets, keys and answer templates.
+
+>>> from tracer.exercises import ExerciseSpec, make_exercise
+>>> exercise = make_exercise(ExerciseSpec(min_cutoffs=1), seed=42)
+>>> exercise.key["stats"]["cutoffs"] >= 1
+True
+
+:func:`make_exercises` makes one version for the class or one per student;
+:func:`write_exercises` writes each into ``DIR/<id>/`` (see :mod:`tracer.exercises.sheet`).
+"""
+
+from tracer.exercises.generate import Exercise, ExerciseSpec, exercise_from_tree, make_exercise, make_exercises
+from tracer.exercises.questions import QUESTION_IDS, key_answers
+from tracer.exercises.roster import Student, load_roster
+from tracer.exercises.sheet import render_exercise, write_exercises
+
+__all__ = [
+    "QUESTION_IDS", "Exercise", "ExerciseSpec", "Student", "exercise_from_tree", "key_answers", "load_roster",
+    "make_exercise", "make_exercises", "render_exercise", "write_exercises",
+]

@@ -1,0 +1,376 @@
+"""Random game-tree exercises under constraints, reproducible from a seed.
+
+An :class:`ExerciseSpec` says what trees to make (depth and branching ranges, leaf
+values, distinct values, at least K cutoffs, a deep cutoff, chance nodes), which search
+the questions are about, under which conventions, and which questions to ask.
+:func:`make_exercises` draws trees until one meets every constraint and returns
+:class:`Exercise` objects holding the tree, the trace and the key.
+
+Every draw comes from :class:`~tracer.exercises.dice.Dice` seeded with the text
+``"<seed>/<spec>/<student id>/<n>"``, so the same seed (and roster) gives the same
+exercises on any machine, and each student on a roster gets their own version.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from tracer.errors import InputError
+from tracer.exercises.dice import Dice, digest
+from tracer.exercises.questions import ALLOWED_QUESTIONS, DEFAULT_QUESTIONS, QUESTION_IDS, tree_to_data
+from tracer.exercises.roster import Student
+from tracer.game.model import Node, Path, Tree
+from tracer.search.conventions import Conventions, SearchSettings
+from tracer.trace.io import to_json_data
+from tracer.trace.key import answer_key
+from tracer.trace.model import Trace
+
+__all__ = [
+    "MAX_ATTEMPTS",
+    "Exercise",
+    "ExerciseSpec",
+    "cutoff_origins",
+    "exercise_from_tree",
+    "exercise_id",
+    "make_exercise",
+    "make_exercises",
+    "parse_range",
+]
+
+MAX_ATTEMPTS = 5000
+"""Trees drawn for one exercise before giving up on the constraints."""
+
+CHANCE_PLAYERS = ("max", "chance", "min", "chance")
+PLAIN_PLAYERS = ("max", "min")
+MAX_BRANCHING = 10
+MAX_HEIGHT = 6
+
+
+def parse_range(text: str | int | tuple[int, int], what: str, *, low: int | None = None, high: int | None = None) -> tuple[int, int]:
+    """``"2-4"``, ``"2..4"``, ``"-9..9"`` or ``"3"`` -> ``(low, high)``; InputError naming ``what``.
+
+    >>> parse_range("2-4", "--depth"), parse_range("-9..9", "--values"), parse_range("3", "--depth")
+    ((2, 4), (-9, 9), (3, 3))
+    """
+    if isinstance(text, tuple):
+        first, last = text
+    elif isinstance(text, int):
+        first = last = text
+    else:
+        match = re.fullmatch(r"\s*([+-]?\d+)\s*(?:(?:\.\.|-|:)\s*([+-]?\d+))?\s*", text)
+        if not match:
+            raise InputError(f"{what} {text!r} is not a range", hint=f"write {what} 2-4 (or a single number such as 3)")
+        first = int(match.group(1))
+        last = int(match.group(2)) if match.group(2) is not None else first
+    if first > last:
+        raise InputError(f"{what} {text}: the range is empty", hint=f"write the smaller number first, e.g. {what} {last}..{first}")
+    if low is not None and first < low or high is not None and last > high:
+        raise InputError(f"{what} {text} is outside {low}..{high}", hint=f"give {what} between {low} and {high}")
+    return first, last
+
+
+@dataclass(frozen=True)
+class ExerciseSpec:
+    """What exercises to make. Ranges are ``(low, high)``, both included.
+
+    ``depth`` is the number of levels below the root (every leaf is that deep);
+    ``branching`` the number of children of each internal node; ``values`` the range
+    of leaf values; ``max_leaves`` caps the size of a tree so that a sheet stays
+    readable. ``algorithm`` is the search the questions are about (``expectiminimax``
+    goes with ``chance``, whose trees have levels MAX, chance, MIN, chance, ...; empty
+    means alpha-beta, or expectiminimax with ``chance``).
+    ``questions`` None asks the default questions of the algorithm.
+    """
+
+    branching: tuple[int, int] = (2, 3)
+    depth: tuple[int, int] = (3, 3)
+    values: tuple[int, int] = (-9, 9)
+    distinct: bool = False
+    min_cutoffs: int = 0
+    deep_cutoff: bool = False
+    chance: bool = False
+    algorithm: str = ""  # "": alphabeta, or expectiminimax with chance
+    conventions: Conventions = field(default_factory=Conventions)
+    questions: tuple[str, ...] | None = None
+    max_leaves: int = 32
+
+    def __post_init__(self) -> None:
+        parse_range(self.branching, "--branching", low=1, high=MAX_BRANCHING)
+        parse_range(self.depth, "--depth", low=1, high=MAX_HEIGHT)
+        parse_range(self.values, "--values")
+        if not self.algorithm:
+            object.__setattr__(self, "algorithm", "expectiminimax" if self.chance else "alphabeta")
+        if self.algorithm not in DEFAULT_QUESTIONS:
+            raise InputError(f"unknown algorithm {self.algorithm!r}", hint="use alphabeta, minimax or expectiminimax")
+        if self.chance and self.algorithm != "expectiminimax":
+            raise InputError(
+                f"--chance trees cannot be searched with {self.algorithm}",
+                hint="use --algorithm expectiminimax (the default with --chance), or leave out --chance",
+            )
+        if self.algorithm == "expectiminimax" and not self.chance:
+            object.__setattr__(self, "chance", True)
+        if self.min_cutoffs < 0:
+            raise InputError("--min-cutoffs is negative", hint="give 0 or more")
+        if (self.min_cutoffs or self.deep_cutoff) and self.algorithm != "alphabeta":
+            raise InputError(
+                f"cutoffs need alpha-beta, but the exercises are about {self.algorithm}",
+                hint="leave out --min-cutoffs and --deep-cutoff, or use --algorithm alphabeta without --chance",
+            )
+        if self.deep_cutoff and self.depth[1] < 4:
+            raise InputError(
+                "a deep cutoff needs trees at least 4 levels deep",
+                hint="allow --depth 4 (a deep cutoff happens three levels below the node whose value decides it)",
+            )
+        if self.chance and self.branching[1] > 9:
+            raise InputError("chance nodes can have at most 9 outcomes here", hint="give --branching at most 9 with --chance")
+        if self.max_leaves < 1:
+            raise InputError("--max-leaves must be at least 1", hint="give --max-leaves 32, for example")
+        smallest = self.branching[0] ** self.depth[0]
+        if smallest > self.max_leaves:
+            raise InputError(
+                f"the smallest tree asked for has {smallest} leaves, more than --max-leaves {self.max_leaves}",
+                hint="lower --branching or --depth, or raise --max-leaves",
+            )
+        if self.distinct and smallest > self.values[1] - self.values[0] + 1:
+            raise InputError(
+                f"{smallest} distinct leaf values do not fit in --values {self.values[0]}..{self.values[1]}",
+                hint="widen --values or leave out --distinct",
+            )
+        if self.questions is not None:
+            allowed = ALLOWED_QUESTIONS[self.algorithm]
+            for question in self.questions:
+                if question not in QUESTION_IDS:
+                    raise InputError(f"unknown question {question!r}", hint="ask " + ", ".join(allowed))
+                if question not in allowed:
+                    raise InputError(
+                        f"the question {question!r} does not apply to {self.algorithm} exercises",
+                        hint="ask " + ", ".join(allowed),
+                    )
+            if not self.questions:
+                raise InputError("no questions asked", hint="ask at least one of " + ", ".join(allowed))
+
+    @property
+    def asked(self) -> tuple[str, ...]:
+        return self.questions if self.questions is not None else DEFAULT_QUESTIONS[self.algorithm]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return CHANCE_PLAYERS if self.chance else PLAIN_PLAYERS
+
+    def settings(self) -> SearchSettings:
+        return SearchSettings(algorithm=self.algorithm, conventions=self.conventions)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "branching": list(self.branching),
+            "depth": list(self.depth),
+            "values": list(self.values),
+            "distinct": self.distinct,
+            "min_cutoffs": self.min_cutoffs,
+            "deep_cutoff": self.deep_cutoff,
+            "chance": self.chance,
+            "algorithm": self.algorithm,
+            "conventions": self.conventions.to_dict(),
+            "questions": list(self.asked),
+            "max_leaves": self.max_leaves,
+        }
+
+    def fingerprint(self) -> str:
+        """Canonical text of the spec: part of every seed, so other constraints give other trees (and ids)."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+@dataclass
+class Exercise:
+    """One exercise: its id, the student it is for (None for the whole class), the tree and the key."""
+
+    id: str
+    index: int
+    student: Student | None
+    spec: ExerciseSpec
+    tree: Tree
+    trace: Trace
+    key: dict[str, Any]
+    attempts: int = 1
+
+    @property
+    def questions(self) -> list[dict[str, Any]]:
+        return self.key["questions"]
+
+
+def exercise_id(seed: str, spec: ExerciseSpec, index: int, student: Student | None) -> str:
+    """``ex1-3f9c`` for the class, ``alice-ex1-07b2`` for a student on a roster."""
+    tag = digest(f"{seed}/{spec.fingerprint()}/{student.id if student else ''}/{index}", 4)
+    base = f"ex{index}-{tag}"
+    return f"{student.slug}-{base}" if student else base
+
+
+def make_exercises(
+    spec: ExerciseSpec, seed: str | int, count: int = 1, students: list[Student] | None = None
+) -> list[Exercise]:
+    """``count`` exercises for the class, or ``count`` for each student on the roster."""
+    if count < 1:
+        raise InputError("--count must be at least 1", hint="give --count 1 or more")
+    who: list[Student | None] = list(students) if students else [None]
+    return [make_exercise(spec, seed, index, student) for student in who for index in range(1, count + 1)]
+
+
+def make_exercise(spec: ExerciseSpec, seed: str | int, index: int = 1, student: Student | None = None) -> Exercise:
+    """The ``index``-th exercise (1-based) for ``student`` (None: the class version)."""
+    from tracer.api import search
+
+    seed = str(seed)
+    dice = Dice(f"tracer-exercise/1/{seed}/{spec.fingerprint()}/{student.id if student else ''}/{index}")
+    settings = spec.settings()
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        tree = _random_tree(dice, spec)
+        if tree is None:
+            continue
+        trace = search(tree, settings)
+        if _meets(trace, spec):
+            break
+    else:
+        raise InputError(
+            f"no tree met the constraints in {MAX_ATTEMPTS} tries",
+            hint="ask for fewer --min-cutoffs, allow deeper or wider trees (--depth, --branching, --max-leaves), "
+            "or leave out --deep-cutoff",
+        )
+    ident = exercise_id(seed, spec, index, student)
+    exercise = exercise_from_tree(tree, spec, ident, index=index, student=student, dice=dice, trace=trace)
+    exercise.attempts = attempt
+    return exercise
+
+
+def exercise_from_tree(
+    tree: Tree,
+    spec: ExerciseSpec,
+    ident: str,
+    *,
+    index: int = 1,
+    student: Student | None = None,
+    dice: Dice | None = None,
+    trace: Trace | None = None,
+) -> Exercise:
+    """An exercise on a given tree (the questions and conventions of ``spec``; its shape constraints are not checked)."""
+    from tracer.api import search
+
+    if trace is None:
+        trace = search(tree, spec.settings())
+    key = to_json_data(answer_key(trace, include_nodes=True))
+    key["exercise"] = ident
+    key["student"] = {"id": student.id, "name": student.name} if student else None
+    key["questions"] = _questions(spec, trace, dice or Dice(f"tracer-exercise/1/{ident}"))
+    key["tree"] = tree_to_data(tree)
+    return Exercise(ident, index, student, spec, tree, trace, key)
+
+
+# -- drawing trees ---------------------------------------------------------------------------
+def _random_tree(dice: Dice, spec: ExerciseSpec) -> Tree | None:
+    """A random tree with every leaf at the same depth, or None when it has too many leaves."""
+    height = dice.randint(*spec.depth)
+    players = spec.players
+    root = Node(path=(), type=players[0])
+    level = [root]
+    for depth in range(1, height + 1):
+        below: list[Node] = []
+        for parent in level:
+            count = dice.randint(*spec.branching)
+            node_type = "leaf" if depth == height else players[depth % len(players)]
+            parent.children = [Node(path=parent.path + (i,), type=node_type) for i in range(count)]
+            if parent.type == "chance":
+                for child, p in zip(parent.children, _probabilities(dice, count)):
+                    child.p = p
+            below.extend(parent.children)
+        if len(below) > spec.max_leaves and depth == height:
+            return None
+        if len(below) > spec.max_leaves * spec.branching[1]:
+            return None
+        level = below
+    low, high = spec.values
+    if spec.distinct:
+        if len(level) > high - low + 1:
+            return None
+        values = dice.sample(range(low, high + 1), len(level))
+    else:
+        values = [dice.randint(low, high) for _ in level]
+    for leaf, value in zip(level, values):
+        leaf.value = value
+    return Tree(root, players=players)
+
+
+def _probabilities(dice: Dice, count: int) -> list[float]:
+    """``count`` probabilities in tenths, each at least 0.1, summing to 1."""
+    cuts = sorted(dice.sample(range(1, 10), count - 1))
+    bounds = [0] + cuts + [10]
+    return [round((bounds[i + 1] - bounds[i]) / 10, 1) for i in range(count)]
+
+
+def _meets(trace: Trace, spec: ExerciseSpec) -> bool:
+    if spec.algorithm != "alphabeta":
+        return True
+    if trace.stats["cutoffs"] < spec.min_cutoffs:
+        return False
+    return not spec.deep_cutoff or any(cut["distance"] > 1 for cut in cutoff_origins(trace))
+
+
+def cutoff_origins(trace: Trace) -> list[dict[str, Any]]:
+    """For each cutoff that pruned something: where it happened and where it was decided.
+
+    A cutoff at a MIN node compares v with alpha, at a MAX node with beta; ``decided_at``
+    is the node whose update set that alpha (or beta), and ``distance`` how many levels
+    above the cutoff it is: 1 for an ordinary cutoff decided by the parent, 3 or more
+    for a *deep* cutoff.
+    """
+    origin: dict[Path, tuple[Path | None, Path | None]] = {}
+    out: list[dict[str, Any]] = []
+    tree = trace.tree
+    for raw in trace.raw_events:
+        kind = raw[0]
+        if kind == "enter":
+            path = raw[1]
+            origin[path] = origin.get(path[:-1], (None, None)) if path else (None, None)
+        elif kind == "alpha":
+            origin[raw[1]] = (raw[1], origin[raw[1]][1])
+        elif kind == "beta":
+            origin[raw[1]] = (origin[raw[1]][0], raw[1])
+        elif kind == "cutoff" and raw[5]:
+            at = raw[1]
+            decided = origin[at][1] if tree.node(at).type == "max" else origin[at][0]
+            out.append(
+                {
+                    "at": at,
+                    "decided_at": decided,
+                    "distance": len(at) - len(decided) if decided is not None else None,
+                    "pruned": raw[5],
+                }
+            )
+    return out
+
+
+def _questions(spec: ExerciseSpec, trace: Trace, dice: Dice) -> list[dict[str, Any]]:
+    questions: list[dict[str, Any]] = []
+    for qid in spec.asked:
+        question: dict[str, Any] = {"id": qid}
+        if qid == "window":
+            question.update(_window_question(trace, dice))
+        questions.append(question)
+    return questions
+
+
+def _window_question(trace: Trace, dice: Dice) -> dict[str, Any]:
+    """Pick a visited internal node below the root, preferring one whose window is not (-inf, +inf)."""
+    entered: dict[Path, tuple[float, float]] = {}
+    for raw in trace.raw_events:
+        if raw[0] == "enter" and raw[1]:
+            entered.setdefault(raw[1], (raw[3], raw[4]))
+    tree = trace.tree
+    internal = [path for path in entered if not tree.node(path).is_leaf]
+    interesting = [path for path in internal if entered[path] != (float("-inf"), float("inf"))]
+    pool = interesting or internal or list(entered)
+    path = dice.choice(sorted(pool))
+    alpha, beta = entered[path]
+    node = tree.node(path)
+    return to_json_data({"node": node.path_text, "label": node.label, "alpha": alpha, "beta": beta})

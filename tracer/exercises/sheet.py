@@ -1,0 +1,319 @@
+"""Sheets, keys and answer templates, rendered from the Jinja2 templates in ``templates/``.
+
+Each exercise gets a folder ``DIR/<id>/`` holding
+
+==========================  ================================================================
+``sheet.md``, ``sheet.html``  the sheet: tree, conventions, questions, the answer format
+``key.md``, ``key.html``      the key: every answer, the key in the hand-in format, every step
+``figure.svg``                the sheet's tree (``sheet.md`` links it; the HTML inlines it)
+``key-figure.svg``            the tree after the search (for ``key.md``)
+``key.json``                  the engine's key plus ``exercise``, ``student``, ``questions``, ``tree``
+``answer-template.yaml``      the file a student fills in and hands back
+``sheet.tex``, ``key.tex``    with ``formats=("html", "latex")``: TikZ figures, for pdflatex
+==========================  ================================================================
+
+and ``DIR/manifest.json`` lists them all with the seed and the constraints. Every file
+is written atomically, only inside ``DIR``, and the same exercises give the same bytes.
+
+The templates are found in ``tracer/templates`` inside an installed wheel (where the
+build puts them) or in the ``templates/`` folder beside the package in a source tree.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from tracer.errors import InputError
+from tracer.exercises import figures
+from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
+from tracer.exercises.latex import tex_escape, tikz_final, tikz_tree
+from tracer.exercises.questions import QUESTION_TITLES, key_answers, number_text
+from tracer.exercises.steps import names, steps, test_words, value_text
+from tracer.search.conventions import Conventions
+
+__all__ = ["FORMATS", "render_exercise", "template_dir", "write_exercises"]
+
+FORMATS = ("html", "latex")
+_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_ALGORITHM_NAMES = {"alphabeta": "alpha-beta", "minimax": "minimax", "expectiminimax": "expectiminimax"}
+
+
+def template_dir() -> Path:
+    """Where the templates are: inside the installed package, else beside it in the source tree."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "templates", package.parent / "templates"):
+        if (candidate / "sheet.html.j2").is_file():
+            return candidate
+    raise InputError("tracer's sheet templates are missing", hint="reinstall tracer (pip install tracer)")
+
+
+@cache
+def _environment(latex: bool) -> Any:
+    import jinja2
+
+    options: dict[str, Any] = {
+        "loader": jinja2.FileSystemLoader(str(template_dir())),
+        "undefined": jinja2.StrictUndefined,
+        "keep_trailing_newline": True,
+        "trim_blocks": True,
+        "lstrip_blocks": True,
+    }
+    if latex:
+        options.update(
+            block_start_string=r"\BLOCK{", block_end_string="}", variable_start_string=r"\VAR{", variable_end_string="}",
+            comment_start_string=r"\#{", comment_end_string="}", autoescape=False,
+        )
+    else:
+        options["autoescape"] = jinja2.select_autoescape(enabled_extensions=("html", "html.j2"), default_for_string=False)
+    env = jinja2.Environment(**options)
+    env.filters["tex"] = tex_escape
+    env.filters["md"] = _md_escape
+    env.filters["comment"] = lambda text, width=88: "\n# ".join(textwrap.wrap(str(text), width - 2))
+    return env
+
+
+def _md_escape(text: Any) -> str:
+    out = str(text).replace("\\", "\\\\")
+    for char in "|*_`[]<>#":
+        out = out.replace(char, "\\" + char)
+    return out
+
+
+def _render(name: str, context: dict[str, Any]) -> str:
+    return str(_environment(name.endswith(".tex.j2")).get_template(name).render(**context))
+
+
+# -- what the templates see ------------------------------------------------------------------
+def convention_lines(algorithm: str, conventions: Conventions) -> list[str]:
+    lines = ["Children are searched from left to right, in the order drawn."]
+    if algorithm == "alphabeta":
+        if conventions.prune_on_equal:
+            lines.append("Cutoff test: stop at a MAX node when v >= beta, at a MIN node when v <= alpha (prune on equality, as AIMA and MIT 6.034).")
+        else:
+            lines.append("Cutoff test: stop at a MAX node only when v > beta, at a MIN node only when v < alpha (no pruning on equality, as UC Berkeley CS188).")
+        if conventions.fail == "soft":
+            lines.append("Fail-soft: a node returns its v; where it stopped early, that v is a bound on its true value (AIMA).")
+        else:
+            lines.append("Fail-hard: a node returns its v clamped into the window [alpha, beta] it was called with, so a cut MAX node returns beta and a cut MIN node alpha.")
+    if algorithm == "expectiminimax":
+        lines.append("A chance node is worth the probability-weighted average of its children; the probabilities are written on its edges.")
+    lines.append("Ties: a node keeps the first best child searched (a later child replaces it only when strictly better).")
+    return lines
+
+
+def _prompt(question: dict[str, Any], algorithm: str) -> tuple[str, str]:
+    """The question as the sheet asks it, and how to write its answer in the file."""
+    qid = question["id"]
+    name = _ALGORITHM_NAMES[algorithm]
+    if qid == "minimax":
+        return "Give the minimax value of every internal node.", "minimax: {A: 3, B: 3, ...}"
+    if qid == "expectiminimax":
+        return "Give the expectiminimax value of every internal node (MAX and MIN nodes and chance nodes).", "expectiminimax: {A: 2.5, B: 2.5, ...}"
+    if qid == "values":
+        return (
+            (
+                "Run alpha-beta with the conventions above. Give the value it computes at each internal node it examines. "
+                'Where it stops early the value is a bound: write "<= 2" (at most 2) or ">= 5" (at least 5). '
+                "Leave the nodes it never examines blank."
+            ),
+            'values: {A: 3, C: "<= 2", ...}',
+        )
+    if qid == "not_examined":
+        return (
+            (
+                "Which nodes does alpha-beta never examine? List every one, leaves and internal nodes "
+                "(naming an internal node counts for everything below it). Write [] if it examines them all."
+            ),
+            "not_examined: [H, I]",
+        )
+    if qid == "move":
+        return "Which child of the root does MAX move to?", "move: B"
+    if qid == "window":
+        return (
+            f"What are alpha and beta when alpha-beta enters node {question['label']}?",
+            "window: {alpha: 3, beta: +inf}",
+        )
+    if qid == "order":
+        return f"In which order does {name} evaluate the leaves? List the leaves it evaluates, first to last.", "order: [E, F, G]"
+    raise ValueError(qid)
+
+
+def _key_answer(question: dict[str, Any], key: dict[str, Any], exercise: Exercise) -> dict[str, Any]:
+    """The key's answer to one question, prepared for the key templates."""
+    qid = question["id"]
+    labels = {node["path"]: node["label"] for node in key["nodes"]}
+    if qid in ("minimax", "expectiminimax", "values"):
+        rows = []
+        for node in key["nodes"]:
+            if node["type"] == "leaf":
+                continue
+            kind = {"max": "MAX", "min": "MIN", "chance": "chance"}[node["type"]]
+            if qid == "values":
+                value = value_text(node["search_value"], node["bound"]) if node["search_value"] is not None else "not examined"
+            else:
+                value = number_text(node["minimax_value"])
+            rows.append({"label": node["label"], "path": node["path"] or "(root)", "type": kind, "value": value})
+        return {"rows": rows}
+    if qid == "not_examined":
+        unvisited = set(key["unvisited"])
+        roots = [path for path in key["unvisited"] if path.rpartition(".")[0] not in unvisited]
+        text = ", ".join(labels[path] for path in key["unvisited"]) or "none: alpha-beta examines every node"
+        return {"text": text, "roots": [labels[path] for path in roots]}
+    if qid == "move":
+        best = key["best_move"]
+        return {"text": f"{best['label']} (the root's value {number_text(key['root_value'])} comes from it)" if best else "none"}
+    if qid == "window":
+        return {"text": f"alpha = {number_text(question['alpha'])}, beta = {number_text(question['beta'])}"}
+    if qid == "order":
+        return {"text": ", ".join(labels[path] for path in key["evaluated"])}
+    raise ValueError(qid)
+
+
+def _cutoff_lines(exercise: Exercise) -> list[str]:
+    trace = exercise.trace
+    if trace.algorithm != "alphabeta":
+        return []
+    tree = trace.tree
+    lines = []
+    for cut, story in zip(cutoff_origins(trace), [c for c in exercise.key["cutoffs"]]):
+        node = tree.node(cut["at"])
+        test = test_words(node.type, trace.conventions, story["v"], _num(story["alpha"]), _num(story["beta"]))
+        decided = tree.node(cut["decided_at"]).label if cut["decided_at"] is not None else "?"
+        bound = "beta" if node.type == "max" else "alpha"
+        depth = cut["distance"]
+        deep = f", a deep cutoff ({bound} comes from {decided}, {depth} levels up)" if depth and depth > 1 else f" ({bound} comes from {decided})"
+        lines.append(f"At {node.label}: {test}{deep}; not examined: {names(tree, cut['pruned'])}.")
+    return lines
+
+
+def _student_text(student: dict[str, Any] | None) -> str:
+    if not student:
+        return ""
+    return f"{student['name']} ({student['id']})" if student.get("name") else str(student["id"])
+
+
+def _num(value: Any) -> Any:
+    return float(value) if value in ("inf", "-inf") else value
+
+
+def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("html",)) -> dict[str, Any]:
+    key = exercise.key
+    spec = exercise.spec
+    algorithm = spec.algorithm
+    questions = []
+    for number, question in enumerate(exercise.questions, start=1):
+        prompt, how = _prompt(question, algorithm)
+        questions.append(
+            {
+                "number": number, "id": question["id"], "title": QUESTION_TITLES[question["id"]],
+                "prompt": prompt, "how": how, "answer": _key_answer(question, key, exercise),
+            }
+        )
+    internal = [node.label for node in exercise.tree.breadth_first() if not node.is_leaf]
+    import yaml
+
+    key_yaml = yaml.safe_dump(key_answers(key), sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    context: dict[str, Any] = {
+        "title": title,
+        "id": exercise.id,
+        "student": key.get("student"),
+        "student_text": _student_text(key.get("student")),
+        "algorithm": algorithm,
+        "algorithm_name": _ALGORITHM_NAMES[algorithm],
+        "chance": spec.chance,
+        "conventions": convention_lines(algorithm, spec.conventions),
+        "questions": questions,
+        "internal": internal,
+        "root_value": number_text(key["root_value"]),
+        "best_move": key["best_move"]["label"] if key.get("best_move") else None,
+        "cutoffs": _cutoff_lines(exercise),
+        "steps": steps(exercise.trace),
+        "key_yaml": key_yaml,
+        "stats": key["stats"],
+        "tree_svg": figures.tree_svg(exercise.tree) if "html" in formats else "",
+        "final_svg": figures.final_svg(exercise.trace) if "html" in formats else "",
+    }
+    context["template"] = _render("answer-template.yaml.j2", context)
+    if "latex" in formats:
+        context["tree_tikz"] = tikz_tree(exercise.tree)
+        context["final_tikz"] = tikz_final(exercise.trace)
+    return context
+
+
+def render_exercise(exercise: Exercise, title: str = "Adversarial search", formats: Sequence[str] = ("html",)) -> dict[str, str]:
+    """Every file of one exercise folder: name -> text."""
+    for fmt in formats:
+        if fmt not in FORMATS:
+            raise InputError(f"unknown sheet format {fmt!r}", hint="use html, or latex for LaTeX as well")
+    context = exercise_context(exercise, title, formats)
+    files: dict[str, str] = {}
+    files["key.json"] = json.dumps(exercise.key, indent=2, ensure_ascii=False) + "\n"
+    files["answer-template.yaml"] = context["template"]
+    if "html" in formats:
+        files["figure.svg"] = context["tree_svg"]
+        files["key-figure.svg"] = context["final_svg"]
+        for name in ("sheet.md", "sheet.html", "key.md", "key.html"):
+            files[name] = _render(name + ".j2", context)
+    if "latex" in formats:
+        for name in ("sheet.tex", "key.tex"):
+            files[name] = _render(name + ".j2", context)
+    return dict(sorted(files.items()))
+
+
+def _check_target(out: Path, force: bool) -> None:
+    if out.exists() and not out.is_dir():
+        raise InputError("is a file, not a folder", source=str(out), hint="name a folder for the exercises with -o")
+    if out.is_dir() and any(out.iterdir()) and not force:
+        raise InputError(
+            "the folder is not empty",
+            source=str(out),
+            hint="name a new or empty folder, or pass --force to write into it (files of the same names are replaced)",
+        )
+
+
+def write_exercises(
+    exercises: Iterable[Exercise],
+    out: str | Path,
+    *,
+    seed: str | int,
+    spec: ExerciseSpec,
+    title: str = "Adversarial search",
+    formats: Sequence[str] = ("html",),
+    force: bool = False,
+    progress: Callable[[Iterable[Exercise]], Iterable[Exercise]] | None = None,
+) -> list[Path]:
+    """Write each exercise's folder and ``manifest.json`` under ``out``; return the folders."""
+    from tracer.trace.io import atomic_write
+
+    out = Path(out)
+    _check_target(out, force)
+    folders = []
+    done: list[Exercise] = []
+    for exercise in progress(exercises) if progress else exercises:
+        done.append(exercise)
+        if not _ID_RE.match(exercise.id):
+            raise InputError(f"the exercise id {exercise.id!r} is not a safe folder name")
+        folder = out / exercise.id
+        for name, text in render_exercise(exercise, title, formats).items():
+            atomic_write(folder / name, lambda file, text=text: file.write(text))
+        folders.append(folder)
+    manifest = {
+        "format": "tracer-exercises",
+        "version": 1,
+        "seed": str(seed),
+        "title": title,
+        "spec": spec.to_dict(),
+        "formats": list(formats),
+        "renderer": figures.renderer(),
+        "exercises": [
+            {"id": ex.id, "index": ex.index, "student": ex.key.get("student"), "folder": ex.id} for ex in done
+        ],
+    }
+    atomic_write(out / "manifest.json", lambda file: file.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"))
+    return folders
