@@ -190,3 +190,30 @@ def test_the_readme_picture_shows_aimas_figure_5_5():
     assert texts(by_id["fig52-n"])["val"] == "3"
     pruned = {gid for gid, g in by_id.items() if "pruned" in (g.get("class") or "").split() and gid.startswith("fig52-n")}
     assert pruned == {"fig52-n-1-1", "fig52-n-1-2"}
+
+
+def test_iterative_deepening_starts_each_iteration_afresh():
+    trace = tracer.alphabeta(tracer.make_game("tictactoe", "XO.X..O.."), depth=2, iterative=True)
+    starts = [i for i, e in enumerate(trace, start=1) if e.kind == "iteration_start"]
+    assert len(starts) == 2
+    figure = Figure(trace, prefix="f")
+    before, after = groups(parse(figure.frame(starts[1] - 1))), groups(parse(figure.frame(starts[1])))
+    assert "done" in before["f-n"].get("class").split()
+    statuses = {g.get("class").split()[2] for gid, g in after.items() if gid.startswith("f-n")}
+    assert statuses == {"unvisited"}
+    frames = frame_svgs(figure)
+    assert len({tuple(sorted(node_boxes(svg).items())) for svg in frames}) == 1
+
+
+def test_transposition_table_hits_show_their_value():
+    trace = tracer.alphabeta(tracer.make_game("nim", "2,2"), transposition_table=True)
+    hit = next(i for i, e in enumerate(trace, start=1) if e.kind == "tt_hit")
+    node = "f-n" + "".join(f"-{i}" for i in trace[hit - 1].node)
+    shown = texts(groups(parse(Figure(trace, prefix="f").frame(hit)))[node])
+    assert shown["val"] == number_text(trace[hit - 1].value)
+
+
+def number_text(value):
+    from tracer.render.style import number
+
+    return number(value)

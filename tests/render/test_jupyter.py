@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 from render_helpers import AIMA, parse
@@ -29,11 +30,8 @@ def test_the_extension_registers_a_formatter_for_traces():
         def for_type(self, cls, function):
             registered[cls] = function
 
-    class Shell:
-        class display_formatter:
-            formatters = {"image/svg+xml": Formatter()}
-
-    load_ipython_extension(Shell())
+    shell = SimpleNamespace(display_formatter=SimpleNamespace(formatters={"image/svg+xml": Formatter()}))
+    load_ipython_extension(shell)
     svg = registered[tracer.Trace](tracer.alphabeta(AIMA))
     assert "MAX moves to B" in "".join(parse(svg).itertext())
 

@@ -85,8 +85,8 @@ def test_png_and_pdf_share_one_canvas(tmp_path):
         sizes.add(struct.unpack(">II", data[16:24]))
     assert len(sizes) == 1  # every frame the same size
     width, height = sizes.pop()
-    svg_w = float(canvas((tmp_path / "step-0000.svg").read_text())[0].rstrip("pt"))
-    assert width == pytest.approx(svg_w * 192 / 72, abs=3)
+    svg_w, svg_h = (float(size.rstrip("pt")) for size in canvas((tmp_path / "step-0000.svg").read_text())[:2])
+    assert width == pytest.approx(svg_w * 192 / 72, abs=3) and height == pytest.approx(svg_h * 192 / 72, abs=3)
     for pdf in tmp_path.glob("*.pdf"):
         assert pdf.read_bytes().startswith(b"%PDF") and b"/CreationDate (D:20000101000000Z)" in pdf.read_bytes()
 

@@ -37,7 +37,8 @@ _TEMPLATE = """<!DOCTYPE html>
 body { margin: 0; background: {{ bg }}; color: {{ ink }}; font-family: Helvetica, Arial, sans-serif; }
 main { max-width: {{ max_width }}px; margin: 0 auto; padding: 12px 16px 24px; }
 h1 { font-size: 18px; font-weight: normal; margin: 4px 0 10px; color: {{ muted }}; }
-.figure svg { width: 100%; height: auto; display: block; }
+.figure { overflow-x: auto; }
+.figure svg { width: 100%; min-width: {{ min_width }}px; height: auto; display: block; }
 #final { display: none; }
 body.show-final #final { display: block; }
 body.show-final #steps { display: none; }
@@ -82,7 +83,8 @@ body.show-final #steps { display: none; }
   var PREFIX = {{ prefix_json }};
   var paints = JSON.parse(document.getElementById("paints").textContent);
   var total = paints.length - 1;
-  var shown = -1, timer = null;
+  var shown = -1, timer = null, current = null;
+  var steps = document.getElementById("steps");
   var caption = document.getElementById("caption");
   var slider = document.getElementById("slider");
   var counter = document.getElementById("counter");
@@ -95,6 +97,7 @@ body.show-final #steps { display: none; }
       if (!el) continue;
       p = nodes[path];
       el.setAttribute("class", p["class"]);
+      if (/ current( |$)/.test(p["class"])) current = el;
       for (key of ["val", "win", "ord"]) {
         slot = document.getElementById(PREFIX + "-n" + suffix(path) + "-" + key);
         if (slot) slot.textContent = p[key];
@@ -110,6 +113,10 @@ body.show-final #steps { display: none; }
     if (step < shown || shown < 0) { shown = -1; }
     for (var k = shown + 1; k <= step; k++) apply(paints[k]);
     shown = step;
+    if (current && steps.scrollWidth > steps.clientWidth) {
+      var box = current.getBoundingClientRect(), frame = steps.getBoundingClientRect();
+      if (box.left < frame.left || box.right > frame.right) steps.scrollLeft += box.left - frame.left - frame.width / 2;
+    }
     caption.textContent = paints[step].caption;
     slider.value = String(step);
     counter.textContent = "Step " + step + " of " + total;
@@ -176,6 +183,7 @@ def player_html(figure: Figure, title: str | None = None) -> str:
         scheme="dark" if figure.theme == "dark" else "light",
         bg=t.background, ink=t.ink, muted=t.muted, accent=t.accent, panel=t.legend_fill,
         max_width=int(max(figure.width * 1.6, 700)),
+        min_width=int(figure.width * 0.9) if figure.width > 1100 else 0,
         css=Markup(figure.stylesheet()),
         base=Markup(base),
         final=Markup(final_svg),
