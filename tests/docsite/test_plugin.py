@@ -154,3 +154,19 @@ def test_practice_fence_has_forms_keys_and_solutions(tmp_path):
     data = json.loads(keys[0])
     assert data["move"] is not None and data["nodes"][0]["path"] == ""
     assert all(isinstance(text, str) and text for text in data["explanations"].values())
+
+
+def test_parallel_prerendering_gives_the_same_site(tmp_path, monkeypatch):
+    import os
+
+    pages = {f"p{i}.md": f"```gametree algorithm={'minimax' if i % 2 else 'alphabeta'}\n[[{i}, 3], [2, {i + 1}]]\n```\n" for i in range(6)}
+    parallel_config = make_project(tmp_path / "parallel", pages)
+    parallel = run_build(parallel_config)
+    assert len(parallel.prerendered) == 6 or (os.cpu_count() or 1) < 2
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    serial_config = make_project(tmp_path / "serial", pages)
+    serial = run_build(serial_config)
+    assert serial.prerendered == set() and serial.rendered == 6
+    for name in pages:
+        page = name[:-3]
+        assert (tmp_path / "parallel" / "out" / page / "index.html").read_bytes() == (tmp_path / "serial" / "out" / page / "index.html").read_bytes()

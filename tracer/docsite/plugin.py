@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from importlib import resources
 from pathlib import Path as FilePath
@@ -66,6 +67,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         self.rendered = 0
         self.cached = 0
         self.slots: dict[str, str] = {}
+        self.prerendered: set[str] = set()
 
     # -- set-up -----------------------------------------------------------------------------
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -91,10 +93,12 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         package = resources.files("tracer.docsite") / "assets"
         for asset in ASSETS:
             files.append(File.generated(config, f"{ASSET_DIR}/{asset}", content=(package / asset).read_bytes()))
+        self._prerender(files)
         return files
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         self.rendered = self.cached = 0
+        self.prerendered = set()
 
     # -- per page ---------------------------------------------------------------------------
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -156,40 +160,129 @@ class TracerPlugin(BasePlugin[TracerConfig]):
             return fences[number - 1]
         return same[-1] if same else 0
 
-    def _render(self, source: str, language: str, options: dict[str, str], number: int) -> str:
+    def _cache_key(self, language: str, source: str, options: dict[str, str], page_dir: FilePath) -> str:
+        """The render cache's key: the fence, its body (or its file's text), options, tracer's code."""
         from tracer.docsite.fence import read_fence_options, resolve_file
 
-        fence = read_fence_options(options) if language == "gametree" else None
-        page_dir = (self.docs_dir / self.page.file.src_path).parent if self.page else self.docs_dir
         body = source
-        if fence is not None and fence.file:
-            path = resolve_file(fence.file, page_dir, self.docs_dir)
-            body = f"file:{path.relative_to(self.docs_dir)}\n" + path.read_text(encoding="utf-8")
-        key = hashlib.sha256(
+        if language == "gametree":
+            fence = read_fence_options(options)
+            if fence.file:
+                path = resolve_file(fence.file, page_dir, self.docs_dir)
+                body = f"file:{path.relative_to(self.docs_dir)}\n" + path.read_text(encoding="utf-8")
+        return hashlib.sha256(
             json.dumps(
                 {"fence": language, "body": body, "options": dict(sorted(options.items())), "tracer": self.fingerprint, "theme": self.config.theme},
                 sort_keys=True,
             ).encode()
         ).hexdigest()
-        cached = self.cache / key[:2] / f"{key}.html"
+
+    def _cached(self, key: str) -> FilePath:
+        return self.cache / key[:2] / f"{key}.html"
+
+    def _render(self, source: str, language: str, options: dict[str, str], number: int) -> str:
+        from tracer.docsite.fence import read_fence_options
+
+        fence = read_fence_options(options) if language == "gametree" else None
+        page_dir = (self.docs_dir / self.page.file.src_path).parent if self.page else self.docs_dir
+        key = self._cache_key(language, source, options, page_dir)
+        cached = self._cached(key)
         if cached.is_file():
-            self.cached += 1
+            if key in self.prerendered:
+                self.rendered += 1
+            else:
+                self.cached += 1
             html = cached.read_text(encoding="utf-8")
         else:
-            if language == "gametree":
-                from tracer.docsite.stepper import stepper_html
-
-                html = stepper_html(source, fence, id_token=_ID_TOKEN, page_dir=page_dir, docs_dir=self.docs_dir, theme=self.config.theme)
-            else:
-                from tracer.docsite.practice import practice_html
-
-                html = practice_html(options, id_token=_ID_TOKEN, theme=self.config.theme)
+            html = render_fence((language, source, options, str(page_dir), str(self.docs_dir), self.config.theme))
             _write_cache(cached, html)
             self.rendered += 1
         anchor = (fence.anchor if fence is not None and fence.anchor else None) or f"{'practice' if language != 'gametree' else 'tree'}-{number}"
         marker = f"<!--tracer-slot:{hashlib.sha256(f'{key}/{anchor}/{len(self.slots)}'.encode()).hexdigest()[:20]}-->"
         self.slots[marker] = html.replace(_ID_TOKEN, anchor)
         return marker
+
+    def _prerender(self, files: Files) -> None:
+        """Render every fence missing from the cache, several at a time, before the pages are built.
+
+        Pages are built one after another; tracing and drawing their trees is the
+        build's main cost, and independent, so it goes to a pool of processes (one per
+        core). A fence that fails here is left to the page's own build, which reports it.
+        """
+        jobs: list[tuple[str, tuple[Any, ...]]] = []
+        for file in files.documentation_pages():
+            page_dir = (self.docs_dir / file.src_path).parent
+            try:
+                text = file.content_string
+            except (OSError, UnicodeDecodeError):
+                continue
+            for language, options, body in _scan_fences(text):
+                try:
+                    key = self._cache_key(language, body, options, page_dir)
+                except (TracerError, OSError):
+                    continue
+                if not self._cached(key).is_file():
+                    jobs.append((key, (language, body, options, str(page_dir), str(self.docs_dir), self.config.theme)))
+        unique = list(dict(jobs).items())
+        workers = min(os.cpu_count() or 1, len(unique))
+        if workers < 2 or len(unique) < 4:
+            return
+        from concurrent.futures import ProcessPoolExecutor
+        from multiprocessing import get_context
+
+        try:
+            context = get_context("fork")
+        except ValueError:  # no fork on this platform: pages render one by one
+            return
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            results = pool.map(_render_quietly, [job for _, job in unique], chunksize=max(1, len(unique) // (4 * workers)))
+            for (key, _), html in zip(unique, results):
+                if html is not None:
+                    _write_cache(self._cached(key), html)
+                    self.prerendered.add(key)
+
+
+def render_fence(job: tuple[Any, ...]) -> str:
+    """The HTML of one fence: (language, body, options, page folder, docs folder, theme)."""
+    language, source, options, page_dir, docs_dir, theme = job
+    if language == "gametree":
+        from tracer.docsite.fence import read_fence_options
+        from tracer.docsite.stepper import stepper_html
+
+        return stepper_html(
+            source, read_fence_options(options), id_token=_ID_TOKEN, page_dir=FilePath(page_dir), docs_dir=FilePath(docs_dir), theme=theme
+        )
+    from tracer.docsite.practice import practice_html
+
+    return practice_html(options, id_token=_ID_TOKEN, theme=theme)
+
+
+def _render_quietly(job: tuple[Any, ...]) -> str | None:
+    try:
+        return render_fence(job)
+    except Exception:  # noqa: BLE001 - the page's own build reports it, with its line
+        return None
+
+
+def _scan_fences(markdown: str) -> list[tuple[str, dict[str, str], str]]:
+    """(name, options, body) of each tracer fence, read as the page's build will read it."""
+    found = []
+    lines = markdown.split("\n")
+    index = 0
+    while index < len(lines):
+        match = _FENCE_START.match(lines[index])
+        index += 1
+        if not match:
+            continue
+        options = {key.replace("_", "-"): value for key, value in _read_options(match.group("options").strip().rstrip("}").strip()) or ()}
+        indent, fence = len(match.group("indent")), match.group("fence")
+        body = []
+        while index < len(lines) and lines[index].strip() != fence:
+            body.append(lines[index][indent:] if lines[index][:indent].strip() == "" else lines[index])
+            index += 1
+        index += 1
+        found.append((match.group("name"), options, "\n".join(body)))
+    return found
 
 
 def _accept_options(language: str, inputs: dict[str, str], options: dict[str, str], attrs: dict[str, str], md: Any) -> bool:
@@ -199,6 +292,20 @@ def _accept_options(language: str, inputs: dict[str, str], options: dict[str, st
 
 
 _OPTION = re.compile(r"""\s*(?P<key>[A-Za-z][\w-]*)(?:=(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"']+)))?(?=\s|$)""")
+
+
+def _read_options(text: str) -> list[tuple[str, str]] | None:
+    """``key=value`` pairs as authors write them (quotes optional; a bare key means true); None if unreadable."""
+    pairs = []
+    position = 0
+    while position < len(text):
+        option = _OPTION.match(text, position)
+        if option is None:
+            return None
+        value = next((v for v in (option.group("dq"), option.group("sq"), option.group("bare")) if v is not None), "true")
+        pairs.append((option.group("key"), value))
+        position = option.end()
+    return pairs
 
 
 def _normalise_fences(markdown: str, page: str, offset: int, errors: list[str]) -> str:
@@ -215,20 +322,17 @@ def _normalise_fences(markdown: str, page: str, offset: int, errors: list[str]) 
         if not match:
             continue
         text = match.group("options").strip().rstrip("}").strip()
+        pairs = _read_options(text)
+        if pairs is None:
+            errors.append(
+                f"{page}:{number + 1 + offset}: {match.group('name')} fence: cannot read the options {text!r}; "
+                'write key=value pairs such as algorithm=minimax or title="My tree"'
+            )
+            pairs = []
         parts = []
-        position = 0
-        while position < len(text):
-            option = _OPTION.match(text, position)
-            if option is None:
-                errors.append(
-                    f"{page}:{number + 1 + offset}: {match.group('name')} fence: cannot read the options at "
-                    f"{text[position:].strip()!r}; write key=value pairs such as algorithm=minimax or title=\"My tree\""
-                )
-                break
-            value = next((v for v in (option.group("dq"), option.group("sq"), option.group("bare")) if v is not None), "true")
+        for key, value in pairs:
             quote = "'" if '"' in value else '"'
-            parts.append(f"{option.group('key').replace('-', '_')}={quote}{value}{quote}")
-            position = option.end()
+            parts.append(f"{key.replace('-', '_')}={quote}{value}{quote}")
         lines[number] = f"{match.group('indent')}{match.group('fence')}{match.group('name')}" + "".join(" " + part for part in parts)
     return "\n".join(lines)
 

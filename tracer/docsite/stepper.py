@@ -90,7 +90,7 @@ def _stacks(trace: Trace, labels: str) -> list[list[list[str]]]:
         return text
 
     walker = Replayer(trace)
-    stacks = [[]]
+    stacks: list[list[list[str]]] = [[]]
     while not walker.done():
         walker.advance()
         frames = []
@@ -105,7 +105,7 @@ def stepper_payload(trace: Trace, fence: FenceOptions, prefix: str) -> dict[str,
     """Everything the script needs besides the SVG: paints, lines, stacks, the start step."""
     from tracer.render.frames import Figure
 
-    figure = Figure(trace, theme="light", labels=fence.labels, order_numbers=fence.show_order, prefix=prefix)
+    figure = Figure(trace, theme="light", labels=fence.labels, order_numbers=fence.show_order, prefix=prefix, caption_band=False)
     code = pseudocode_for(trace)
     total = len(trace)
     if fence.start == "final":

@@ -115,7 +115,8 @@ class Figure:
     ``paths`` or ``none``; ``max_depth`` drops deeper nodes; ``collapse`` (``auto``,
     True, False) draws a subtree the search never entered as its root; ``order_numbers``
     writes the evaluation order under the leaves; ``prefix`` starts every SVG id
-    (derived from the figure when None).
+    (derived from the figure when None); ``caption_band`` False leaves out the band
+    under the tree where frames print their captions (a web stepper prints them in HTML).
     """
 
     def __init__(
@@ -129,6 +130,7 @@ class Figure:
         order_numbers: bool = False,
         prefix: str | None = None,
         max_nodes: int = MAX_NODES,
+        caption_band: bool = True,
     ) -> None:
         if labels not in LABELS:
             raise ValueError(f"unknown labels {labels!r}: use " + ", ".join(LABELS))
@@ -138,6 +140,7 @@ class Figure:
         self.theme = theme
         self.labels = labels
         self.order_numbers = order_numbers
+        self.caption_band = caption_band
         trace = self.trace
         self.plan: Plan = plan_figure(
             self.tree,
@@ -329,7 +332,7 @@ class Figure:
         self.tree_y = margin + self.header_h
         self.tree_bottom = self.tree_y + self.layout.height
         self.caption_line = s["caption"] * 1.3
-        if self.trace is not None:
+        if self.trace is not None and self.caption_band:
             wrap_width = self.width - 2 * margin
             self.caption_lines = max(len(wrap(text, wrap_width, s["caption"])) for text in self.captions())
         else:
