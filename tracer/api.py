@@ -14,38 +14,62 @@ from tracer.trace.model import Trace
 __all__ = ["alphabeta", "expectiminimax", "minimax", "search"]
 
 
-def _as_game(source: Tree | Game | str) -> Game:
+def _as_game(source: Tree | Game | str, players: str | None = None, root: str | None = None) -> Game:
     if isinstance(source, str):
-        source = parse_tree(source)
+        source = parse_tree(source, players=players, root=root)
+    elif players is not None or root is not None:
+        from tracer.errors import InputError
+
+        raise InputError("players and root apply to a tree written as text", hint="give them to parse_tree or load_tree instead")
     if isinstance(source, Tree):
         return TreeGame(source)
     return source
 
 
-def search(source: Tree | Game | str, settings: SearchSettings | None = None, *, record: bool = True) -> Trace:
+def search(
+    source: Tree | Game | str,
+    settings: SearchSettings | None = None,
+    *,
+    record: bool = True,
+    players: str | None = None,
+    root: str | None = None,
+) -> Trace:
     """Run the search ``settings`` describe on a tree, a tree in bracket form, or a game.
 
     >>> trace = search("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
     >>> trace.root_value, trace.best_move
     (3, (0,))
     """
-    game = _as_game(source)
+    game = _as_game(source, players, root)
     settings = settings or SearchSettings()
     return Trace(game, settings, run_search(game, settings, record=record))
 
 
-def minimax(source: Tree | Game | str, **options: Any) -> Trace:
-    """Minimax; options are :class:`SearchSettings` fields (``depth``, ``order``, ...)."""
-    return search(source, SearchSettings(algorithm="minimax", **options))
+def minimax(source: Tree | Game | str, *, players: str | None = None, root: str | None = None, **options: Any) -> Trace:
+    """Minimax; options are :class:`SearchSettings` fields (``depth``, ``order``, ...).
+
+    ``players`` and ``root`` set node types by depth when ``source`` is a tree written as text.
+    """
+    return search(source, SearchSettings(algorithm="minimax", **options), players=players, root=root)
 
 
-def expectiminimax(source: Tree | Game | str, **options: Any) -> Trace:
-    """Expectiminimax: minimax that averages at chance nodes."""
-    return search(source, SearchSettings(algorithm="expectiminimax", **options))
+def expectiminimax(source: Tree | Game | str, *, players: str | None = None, root: str | None = None, **options: Any) -> Trace:
+    """Expectiminimax: minimax that averages at chance nodes.
+
+    >>> expectiminimax("[[1, 2], [3, 4]]", players="chance,max").root_value
+    3.0
+    """
+    return search(source, SearchSettings(algorithm="expectiminimax", **options), players=players, root=root)
 
 
 def alphabeta(
-    source: Tree | Game | str, *, prune_on_equal: bool = True, fail: str = "soft", **options: Any
+    source: Tree | Game | str,
+    *,
+    prune_on_equal: bool = True,
+    fail: str = "soft",
+    players: str | None = None,
+    root: str | None = None,
+    **options: Any,
 ) -> Trace:
     """Alpha-beta in the given conventions (AIMA's by default: prune on equality, fail-soft).
 
@@ -53,7 +77,7 @@ def alphabeta(
     1
     """
     conventions = Conventions(prune_on_equal=prune_on_equal, fail=fail)
-    return search(source, SearchSettings(algorithm="alphabeta", conventions=conventions, **options))
+    return search(source, SearchSettings(algorithm="alphabeta", conventions=conventions, **options), players=players, root=root)
 
 
 def load_input(

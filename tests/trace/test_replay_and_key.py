@@ -89,3 +89,20 @@ def test_game_keys_leave_out_node_lists_unless_asked():
     assert len(full["nodes"]) == len(trace.tree)
     # For a game, "unvisited" lists the roots of pruned subtrees (the search never generated below them).
     assert len(full["unvisited"]) == trace.stats["pruned"]
+
+
+def test_a_trace_shows_itself_in_a_notebook_as_its_final_figure():
+    bundle = tracer.alphabeta(AIMA_FIG_5_2)._repr_mimebundle_()
+    assert bundle["text/plain"].startswith("<Trace alphabeta")
+    svg = bundle["image/svg+xml"]
+    assert svg.startswith("<svg") or svg.startswith("<?xml")
+    assert ">I<" in svg and ">J<" in svg  # the pruned leaves are drawn (as pruned)
+
+
+def test_text_trees_take_players_and_root_in_the_one_call_functions():
+    assert tracer.minimax("[[1, 9], [5, 6]]", root="min").root_value == 6
+    assert tracer.expectiminimax("[[1, 2], [3, 4]]", players="chance,max").root_value == 3.0
+    import pytest
+
+    with pytest.raises(tracer.InputError, match="players and root apply to a tree written as text"):
+        tracer.minimax(tracer.parse_tree("[[1, 9], [5, 6]]"), root="min")

@@ -98,6 +98,17 @@ class Trace(Sequence[Event]):
     def stats(self) -> dict[str, int]:
         return self.run.stats
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        """Jupyter shows a trace as its final figure (drawn by :mod:`tracer.render`, imported only here)."""
+        bundle = {"text/plain": repr(self)}
+        try:
+            from tracer.render.frames import final_svg
+
+            bundle["image/svg+xml"] = final_svg(self)
+        except Exception:  # noqa: BLE001 - a figure that cannot be drawn leaves the text
+            pass
+        return bundle
+
     def __repr__(self) -> str:
         source = f"{self.game.name} {getattr(self.game, 'position', '')}".strip()
         return (

@@ -78,7 +78,16 @@ class SearchState:
 
 
 class Replayer:
-    """Walks a trace one event at a time, keeping the state of every node."""
+    """Walks a trace one event at a time, keeping the state of every node.
+
+    For renderers that read every step, its fields may be read directly (they are kept
+    up to date by :meth:`advance`; do not change them): ``status`` (path -> active/done;
+    absent = unvisited), ``v`` (path -> v so far), ``window`` (path -> (alpha, beta)),
+    ``value`` (path -> (returned value, bound)), ``evaluated_as`` (path -> 1, 2, ...),
+    ``stack`` (active paths, root first) and ``pruned_roots`` (paths skipped by a cutoff;
+    everything below them is pruned too). :meth:`snapshot` copies them into a
+    :class:`SearchState`, which costs time in proportion to the tree.
+    """
 
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
