@@ -9,13 +9,13 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SITE_DIR ?= build/site
 
-.PHONY: setup test site serve bench bench-exercises lint graphviz clean help
+.PHONY: setup test site serve bench bench-engine bench-render bench-site bench-exercises lint graphviz clean help
 
 help:
 	@echo "make site   install everything and build the tutorial site into $(SITE_DIR)"
 	@echo "make test   install everything and run the whole test suite"
 	@echo "make serve  serve the tutorial site at http://127.0.0.1:8000"
-	@echo "make bench  run the benchmarks in bench/ (installs the peers they compare with)"
+	@echo "make bench  run every benchmark in bench/ (installs the peers they compare with)"
 	@echo "make bench-exercises  time making 1,000 student versions and checking 1,000 submissions"
 
 setup: $(STAMP) graphviz
@@ -48,9 +48,15 @@ site: setup
 serve: setup
 	$(BIN)/mkdocs serve
 
-bench: setup
+# every benchmark; each prints its figures and compares with its peer in the same run
+bench: bench-engine bench-render bench-site bench-exercises
+
+bench-engine: setup
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/engine.py
+
+bench-site: setup
+	$(BIN)/python bench/site.py
 
 bench-exercises: setup
 	$(BIN)/python bench/exercises.py
@@ -63,6 +69,5 @@ lint: setup
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis
 
-# figures: frames from one layout against one `dot -Tsvg` process per frame
 bench-render: setup
 	$(BIN)/python bench/render.py

@@ -170,3 +170,20 @@ def test_parallel_prerendering_gives_the_same_site(tmp_path, monkeypatch):
     for name in pages:
         page = name[:-3]
         assert (tmp_path / "parallel" / "out" / page / "index.html").read_bytes() == (tmp_path / "serial" / "out" / page / "index.html").read_bytes()
+
+
+def test_fences_shown_as_examples_inside_code_blocks_stay_text(tmp_path):
+    page = "````markdown\n```gametree prune-on-equal=false\n[[1, 2]]\n```\n````\n\n```gametree\n[[3, 4], [x]]\n```\n"
+    config = make_project(tmp_path, {"ok.md": page.replace("[x]", "[5]")})
+    run_build(config)
+    html = (tmp_path / "out" / "ok" / "index.html").read_text()
+    assert "prune-on-equal=false" in html  # the example is printed as written
+    assert html.count("data-tracer-stepper") == 1
+
+
+def test_errors_after_an_example_block_still_name_the_right_line(tmp_path, caplog):
+    page = "````markdown\n```gametree prune-on-equal=false\n[[1, 2]]\n```\n````\n\n```gametree\n[[3, 4], [x]]\n```\n"
+    config = make_project(tmp_path, {"bad.md": page})
+    with pytest.raises(Abort):
+        run_build(config)
+    assert any(record.getMessage().startswith("bad.md:8:") for record in caplog.records)

@@ -264,23 +264,46 @@ def _render_quietly(job: tuple[Any, ...]) -> str | None:
         return None
 
 
-def _scan_fences(markdown: str) -> list[tuple[str, dict[str, str], str]]:
-    """(name, options, body) of each tracer fence, read as the page's build will read it."""
+_ANY_FENCE = re.compile(r"^(?P<indent>[ \t>]*)(?P<fence>`{3,}|~{3,})(?P<info>[^\n]*)$")
+
+
+def _tracer_fences(lines: list[str]) -> list[tuple[int, re.Match[str], int]]:
+    """(opening line index, its match, closing line index) of each tracer fence.
+
+    Fences inside other fenced blocks (say, an example in a ````markdown block) are
+    text, not trees, and are skipped, as superfences skips them.
+    """
     found = []
-    lines = markdown.split("\n")
     index = 0
     while index < len(lines):
-        match = _FENCE_START.match(lines[index])
-        index += 1
-        if not match:
-            continue
-        options = {key.replace("_", "-"): value for key, value in _read_options(match.group("options").strip().rstrip("}").strip()) or ()}
-        indent, fence = len(match.group("indent")), match.group("fence")
-        body = []
-        while index < len(lines) and lines[index].strip() != fence:
-            body.append(lines[index][indent:] if lines[index][:indent].strip() == "" else lines[index])
+        line = lines[index]
+        start = _ANY_FENCE.match(line)
+        if start is None:
             index += 1
-        index += 1
+            continue
+        fence = start.group("fence")
+        close = index + 1
+        while close < len(lines):
+            end = _ANY_FENCE.match(lines[close])
+            if end is not None and end.group("fence")[0] == fence[0] and len(end.group("fence")) >= len(fence) and not end.group("info").strip():
+                break
+            close += 1
+        tracer = _FENCE_START.match(line)
+        if tracer is not None:
+            found.append((index, tracer, close))
+        index = close + 1
+    return found
+
+
+def _scan_fences(markdown: str) -> list[tuple[str, dict[str, str], str]]:
+    """(name, options, body) of each tracer fence, read as the page's build will read it."""
+    lines = markdown.split("\n")
+    found = []
+    for opening, match, closing in _tracer_fences(lines):
+        pairs = _read_options(match.group("options").strip().rstrip("}").strip()) or []
+        options = {key: value for key, value in pairs}
+        indent = len(match.group("indent"))
+        body = [line[indent:] if line[:indent].strip() == "" else line for line in lines[opening + 1 : closing]]
         found.append((match.group("name"), options, "\n".join(body)))
     return found
 
@@ -317,10 +340,7 @@ def _normalise_fences(markdown: str, page: str, offset: int, errors: list[str]) 
     validator) and every value is quoted. A flag without a value means true.
     """
     lines = markdown.split("\n")
-    for number, line in enumerate(lines):
-        match = _FENCE_START.match(line)
-        if not match:
-            continue
+    for number, match, _ in _tracer_fences(lines):
         text = match.group("options").strip().rstrip("}").strip()
         pairs = _read_options(text)
         if pairs is None:
@@ -339,12 +359,7 @@ def _normalise_fences(markdown: str, page: str, offset: int, errors: list[str]) 
 
 def _find_fences(markdown: str) -> list[tuple[str, int, str]]:
     """(fence name, 1-based line, options text) of every tracer fence, in order."""
-    found = []
-    for number, line in enumerate(markdown.splitlines(), start=1):
-        match = _FENCE_START.match(line)
-        if match:
-            found.append((match.group("name"), number, match.group("options")))
-    return found
+    return [(match.group("name"), number + 1, match.group("options")) for number, match, _ in _tracer_fences(markdown.split("\n"))]
 
 
 def _code_fingerprint() -> str:
