@@ -11,12 +11,12 @@ import pytest
 
 pytest.importorskip("mkdocs")
 
-from mkdocs.commands.build import build  # noqa: E402
-from mkdocs.config import load_config  # noqa: E402
-from mkdocs.exceptions import Abort  # noqa: E402
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.exceptions import Abort
 
-import tracer  # noqa: E402
-from tracer.trace.captions import captions  # noqa: E402
+import tracer
+from tracer.trace.captions import captions
 
 FIG_5_2 = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 

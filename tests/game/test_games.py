@@ -21,9 +21,9 @@ def count_tree(game, state) -> tuple[int, int]:
     if game.is_terminal(state):
         return 1, 1
     for action in game.actions(state):
-        n, l = count_tree(game, game.result(state, action))
+        n, terminal = count_tree(game, game.result(state, action))
         nodes += n
-        leaves += l
+        leaves += terminal
     return nodes, leaves
 
 

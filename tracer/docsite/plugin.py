@@ -149,7 +149,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
             self.errors.append(f"{where}: {language} fence: {error}")
         except TracerError as error:
             self.errors.append(f"{page_path}:{line}: {language} fence: {error}")
-        except Exception as error:  # noqa: BLE001 - a broken fence must name its page, whatever broke
+        except Exception as error:
             self.errors.append(f"{page_path}:{line}: {language} fence: unexpected {type(error).__name__}: {error}")
         return '<div class="tracer-error">This tree could not be traced.</div>'
 
@@ -260,7 +260,7 @@ def render_fence(job: tuple[Any, ...]) -> str:
 def _render_quietly(job: tuple[Any, ...]) -> str | None:
     try:
         return render_fence(job)
-    except Exception:  # noqa: BLE001 - the page's own build reports it, with its line
+    except Exception:
         return None
 
 

@@ -67,7 +67,7 @@ def parse_range(text: str | int | tuple[int, int], what: str, *, low: int | None
         last = int(match.group(2)) if match.group(2) is not None else first
     if first > last:
         raise InputError(f"{what} {text}: the range is empty", hint=f"write the smaller number first, e.g. {what} {last}..{first}")
-    if low is not None and first < low or high is not None and last > high:
+    if (low is not None and first < low) or (high is not None and last > high):
         raise InputError(f"{what} {text} is outside {low}..{high}", hint=f"give {what} between {low} and {high}")
     return first, last
 
@@ -225,7 +225,7 @@ def make_exercise(spec: ExerciseSpec, seed: str | int, index: int = 1, student: 
     seed = str(seed)
     dice = Dice(f"tracer-exercise/1/{seed}/{spec.fingerprint()}/{student.id if student else ''}/{index}")
     settings = spec.settings()
-    for attempt in range(1, MAX_ATTEMPTS + 1):
+    for attempt in range(1, MAX_ATTEMPTS + 1):  # noqa: B007 - read after the loop
         tree = _random_tree(dice, spec)
         if tree is None:
             continue

@@ -105,7 +105,7 @@ class Trace(Sequence[Event]):
             from tracer.render.frames import final_svg
 
             bundle["image/svg+xml"] = final_svg(self)
-        except Exception:  # noqa: BLE001 - a figure that cannot be drawn leaves the text
+        except Exception:
             pass
         return bundle
 
