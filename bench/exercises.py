@@ -44,7 +44,7 @@ def main() -> int:
     out, submissions = base / "hw", base / "submissions"
     spec = ExerciseSpec(min_cutoffs=2, questions=("minimax", "values", "not_examined", "move", "window", "order"))
     students = [Student(f"s{i:04d}", f"Student {i}") for i in range(n)]
-    print(f"tracer exercises benchmark: {n} students, figures by {figures.renderer()}, output in {base}")
+    print(f"tracer exercises benchmark: {n} students, output in {base}")
     print(f"constraints: branching {spec.branching}, depth {spec.depth}, at least {spec.min_cutoffs} cutoffs, 6 questions")
 
     started = time.perf_counter()

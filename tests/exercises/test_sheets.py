@@ -22,7 +22,7 @@ from tracer.exercises.roster import Student
 from tracer.exercises.sheet import render_exercise, template_dir, write_exercises
 
 HTML_FILES = {
-    "answer-template.yaml", "figure.svg", "key-figure.svg", "key.html", "key.json", "key.md", "sheet.html", "sheet.md",
+    "answer-template.yaml", "figure.svg", "key-figure.svg", "key.html", "key.json", "key.md", "sheet.html", "sheet.md", "steps.html",
 }
 SPEC = ExerciseSpec(min_cutoffs=1, questions=("minimax", "values", "not_examined", "move", "window", "order"))
 
@@ -134,30 +134,12 @@ def test_key_files(aima):
     assert "<table class=\"steps\">" in files["key.html"]
 
 
-def test_figures_adapter_falls_back_and_switches_over(aima, monkeypatch):
-    figures._render_module.cache_clear()
-    monkeypatch.setitem(sys.modules, "tracer.render", None)  # not importable yet
-    assert figures.renderer() == "tracer.exercises._fallback_svg"
-    svg = figures.tree_svg(aima.tree)
-    assert svg.startswith("<svg") and ">12<" in svg and ">A<" in svg
-    fake = types.ModuleType("tracer.render")
-    fake.tree_svg = lambda tree, theme="light", labels="letters": "<svg>render</svg>"
-    fake.final_svg = lambda trace, theme="light", labels="letters": "<svg>final</svg>"
-    monkeypatch.setitem(sys.modules, "tracer.render", fake)
-    figures._render_module.cache_clear()
-    try:
-        assert figures.tree_svg(aima.tree) == "<svg>render</svg>"
-        assert figures.final_svg(aima.trace) == "<svg>final</svg>"
-    finally:
-        figures._render_module.cache_clear()
-
-
-def test_fallback_svg_marks_what_was_never_examined(aima):
-    from tracer.exercises._fallback_svg import final_svg
-
-    svg = final_svg(aima.trace)
-    assert svg.count('stroke-dasharray="4 3"') == 4  # I and J, and their edges
-    assert "≤2" in svg
+def test_keys_come_with_a_step_by_step_player(aima):
+    files = render_exercise(aima)
+    player = files["steps.html"]
+    assert player.startswith("<!DOCTYPE html>") and "<svg" in player
+    assert not re.search(r"<(link|img)\b|src=", player)  # self-contained
+    assert 'href="steps.html"' in files["key.html"] and "(steps.html)" in files["key.md"]
 
 
 def test_templates_are_found():

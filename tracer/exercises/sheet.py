@@ -258,6 +258,7 @@ def render_exercise(exercise: Exercise, title: str = "Adversarial search", forma
     if "html" in formats:
         files["figure.svg"] = context["tree_svg"]
         files["key-figure.svg"] = context["final_svg"]
+        files["steps.html"] = figures.steps_html(exercise.trace, f"{title}: exercise {exercise.id}, step by step")
         for name in ("sheet.md", "sheet.html", "key.md", "key.html"):
             files[name] = _render(name + ".j2", context)
     if "latex" in formats:
@@ -310,7 +311,6 @@ def write_exercises(
         "title": title,
         "spec": spec.to_dict(),
         "formats": list(formats),
-        "renderer": figures.renderer(),
         "exercises": [
             {"id": ex.id, "index": ex.index, "student": ex.key.get("student"), "folder": ex.id} for ex in done
         ],
