@@ -23,7 +23,6 @@ from pathlib import Path
 
 import yaml
 
-from tracer.exercises import figures
 from tracer.exercises.generate import ExerciseSpec, make_exercise
 from tracer.exercises.questions import key_answers
 from tracer.exercises.roster import Student

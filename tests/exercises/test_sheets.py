@@ -6,8 +6,6 @@ import hashlib
 import re
 import shutil
 import subprocess
-import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -15,7 +13,6 @@ import yaml
 from helpers import aima_exercise, check_text, prepared
 
 from tracer import InputError
-from tracer.exercises import figures
 from tracer.exercises.generate import ExerciseSpec, make_exercises
 from tracer.exercises.latex import tex_escape
 from tracer.exercises.roster import Student
