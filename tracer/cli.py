@@ -119,7 +119,7 @@ def _progress(message: str) -> None:
 
 
 def _write_output(output: str | None, write: Callable[[Any], None], what: str) -> None:
-    from tracer.trace.io import atomic_write
+    from tracer.files import atomic_write
 
     if output is None or output == "-":
         write(sys.stdout)

@@ -375,7 +375,7 @@ def _code_fingerprint() -> str:
 
 
 def _write_cache(target: FilePath, html: str) -> None:
-    from tracer.trace.io import atomic_write
+    from tracer.files import atomic_write
 
     try:
         atomic_write(target, lambda file: file.write(html))

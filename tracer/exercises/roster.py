@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tracer.errors import InputError
+from tracer.files import read_text
 
 __all__ = ["Student", "load_roster", "parse_roster", "slugify"]
 
@@ -40,12 +41,7 @@ class Student:
 
 
 def load_roster(path: str | Path) -> list[Student]:
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError("no such file", source=str(path), hint="check the path of --students") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read the roster: {error}", source=str(path), hint="save it as UTF-8 CSV") from None
+    text = read_text(path, encoding="utf-8-sig", what="the roster", missing_hint="check the path of --students")
     return parse_roster(text, str(path))
 
 

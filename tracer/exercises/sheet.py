@@ -25,9 +25,9 @@ import json
 import re
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from tracer.errors import InputError
 from tracer.exercises import figures
@@ -278,6 +278,10 @@ def _check_target(out: Path, force: bool) -> None:
         )
 
 
+def _write(text: str, file: IO[str]) -> None:
+    file.write(text)
+
+
 def write_exercises(
     exercises: Iterable[Exercise],
     out: str | Path,
@@ -290,7 +294,7 @@ def write_exercises(
     progress: Callable[[Iterable[Exercise]], Iterable[Exercise]] | None = None,
 ) -> list[Path]:
     """Write each exercise's folder and ``manifest.json`` under ``out``; return the folders."""
-    from tracer.trace.io import atomic_write
+    from tracer.files import atomic_write
 
     out = Path(out)
     _check_target(out, force)
@@ -302,7 +306,7 @@ def write_exercises(
             raise InputError(f"the exercise id {exercise.id!r} is not a safe folder name")
         folder = out / exercise.id
         for name, text in render_exercise(exercise, title, formats).items():
-            atomic_write(folder / name, lambda file, text=text: file.write(text))
+            atomic_write(folder / name, partial(_write, text))
         folders.append(folder)
     manifest = {
         "format": "tracer-exercises",

@@ -24,6 +24,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.errors import TreeFormatError
+from tracer.files import read_text
 from tracer.game.model import PLAYER_TYPES, Node, Path, Tree, parse_path
 from tracer.recursion import MAX_DEPTH, deep_recursion, quiet_gc
 
@@ -140,12 +141,7 @@ def load_tree(
             source=str(path),
             hint="name tree files *.json, *.yaml or *.yml, or pass - to read standard input",
         )
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TreeFormatError("no such file", source=str(path), hint="check the path") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise TreeFormatError(f"cannot read the file: {error}", source=str(path)) from None
+    text = read_text(file, error=TreeFormatError, what="the tree file")
     fmt = "json" if suffix == ".json" else "yaml"
     return parse_tree(text, source=str(path), fmt=fmt, players=players, root=root)
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from tracer.errors import InputError, TracerError
 from tracer.exercises.questions import QUESTION_IDS, QUESTION_TITLES
+from tracer.files import read_text
 from tracer.grading import feedback
 from tracer.grading.answers import AnswerError, Claim, Item, Submission, claim_of, parse_number, read_submission
 from tracer.grading.keys import KeySource, PreparedKey
@@ -73,12 +74,7 @@ def load_points(path: str | Path) -> Points:
     from tracer.grading.answers import _load_yaml
 
     source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", source=source, hint="check the path of --points") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read the file: {error}", source=source) from None
+    text = read_text(path, what="the points file", missing_hint="check the path of --points")
     if not text.strip():
         return Points()
     try:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tracer.errors import InputError, TracerError
+from tracer.files import read_text
 from tracer.game.model import Path as NodePath
 from tracer.game.model import parse_path
 from tracer.grading.answers import AnswerError, Item
@@ -142,12 +143,7 @@ def _tuple(path: str) -> NodePath:
 
 def load_key(path: str | Path) -> PreparedKey:
     source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", source=source, hint="give the key.json of the exercise, or the folder of exercises") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read the key: {error}", source=source) from None
+    text = read_text(path, what="the key", missing_hint="give the key.json of the exercise, or the folder of exercises")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

@@ -18,9 +18,9 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.errors import InputError
+from tracer.files import atomic_write
 from tracer.render.errors import FigureTooLarge
 from tracer.render.frames import Figure
-from tracer.trace.io import atomic_write
 from tracer.trace.model import Trace
 
 __all__ = ["MAX_FRAMES", "RenderResult", "parse_steps", "render_to_directory"]

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path as FilePath
 from typing import IO, Any
 
 from tracer._version import __version__
 from tracer.errors import InputError, TraceFormatError, path_text
+from tracer.files import atomic_write, read_text
 from tracer.game.games import make_game
 from tracer.game.model import PLAYER_TYPES, Node, Path, Tree, parse_path
 from tracer.game.protocol import TreeGame
@@ -76,28 +75,6 @@ def to_json_data(data: Any) -> Any:
 
 
 # -- writing ----------------------------------------------------------------------------
-def atomic_write(target: str | FilePath, write: Any, *, mode: str = "w") -> None:
-    """Call ``write(file)`` on a temporary file beside ``target``, then rename it into place.
-
-    A crash or an error leaves ``target`` as it was (and no temporary file behind).
-    """
-    target = FilePath(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        encoding = None if "b" in mode else "utf-8"
-        with os.fdopen(handle, mode, encoding=encoding, newline=None if "b" in mode else "\n") as file:
-            write(file)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
-        raise
-
-
 def trace_header(trace: Trace) -> dict[str, Any]:
     """Everything in a trace file except its nodes and events."""
     run = trace.run
@@ -236,12 +213,7 @@ def save_trace(trace: Trace, target: str | FilePath) -> None:
 def load_trace(source: str | FilePath) -> Trace:
     """Read a trace file written by :func:`save_trace`; TraceFormatError names what is wrong."""
     name = str(source)
-    try:
-        text = FilePath(source).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TraceFormatError("no such file", source=name, hint="check the path") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise TraceFormatError(f"cannot read the file: {error}", source=name) from None
+    text = read_text(source, error=TraceFormatError, what="the trace")
     try:
         with quiet_gc():
             data = json.loads(text)
