@@ -159,9 +159,10 @@ def trace_command(output: str | None, **options: Any) -> None:
     from tracer.trace.io import dump_trace
 
     trace = _trace_for(options)
-    _progress(f"writing {len(trace):,} events...")
-    with quiet_gc():
-        _write_output(output, lambda file: dump_trace(trace, file), "the trace")
+    # A bar only where writing takes seconds (a million events take about three).
+    with quiet_gc(), _progress_bar(len(trace) if len(trace) > 200_000 else 0, "writing the trace") as bar:
+        step = bar.update if bar is not None else None
+        _write_output(output, lambda file: dump_trace(trace, file, progress=step), "the trace")
 
 
 @main.command("key")

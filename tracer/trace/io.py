@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path as FilePath
 from typing import IO, Any
 
@@ -177,8 +177,11 @@ class _EventWriter:
             yield formats[raw[0]](raw)
 
 
-def dump_trace(trace: Trace, file: IO[str]) -> None:
-    """Write ``trace`` as JSON to an open text file, one node and one event per line."""
+def dump_trace(trace: Trace, file: IO[str], progress: Callable[[int], Any] | None = None) -> None:
+    """Write ``trace`` as JSON to an open text file, one node and one event per line.
+
+    ``progress(n)`` is called as each batch of ``n`` events is written (for a progress bar).
+    """
     header = trace_header(trace)
     file.write("{\n")
     for name, value in header.items():
@@ -197,9 +200,13 @@ def dump_trace(trace: Trace, file: IO[str]) -> None:
         if len(batch) >= _BATCH:
             file.write(("" if first else ",\n") + ",\n".join(batch))
             first = False
+            if progress is not None:
+                progress(len(batch))
             batch = []
     if batch:
         file.write(("" if first else ",\n") + ",\n".join(batch))
+        if progress is not None:
+            progress(len(batch))
     file.write("\n]\n}\n")
 
 
