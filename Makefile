@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SITE_DIR ?= build/site
 
-.PHONY: setup test site serve bench bench-engine bench-render bench-site bench-exercises lint graphviz clean help
+.PHONY: setup test site serve bench bench-engine bench-render bench-site bench-exercises lint graphviz chromium clean help
 
 help:
 	@echo "make site   install everything and build the tutorial site into $(SITE_DIR)"
@@ -39,7 +39,21 @@ graphviz:
 	  exit 1; \
 	fi
 
-test: setup
+# Browser tests drive Debian's Chromium through the playwright package (never
+# `playwright install`, which downloads a browser). Without Chromium they are skipped.
+chromium:
+	@if [ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
+	  echo "Installing Chromium with apt-get, for the browser tests..."; \
+	  $$SUDO apt-get install -y -qq chromium >/dev/null 2>&1 || \
+	  { $$SUDO apt-get update -qq >/dev/null 2>&1 && $$SUDO apt-get install -y -qq chromium >/dev/null 2>&1; } || \
+	  echo "Could not install Chromium with apt-get: the browser tests will be skipped (sudo apt-get install chromium to run them)." >&2; \
+	else \
+	  echo "No Chromium: the browser tests will be skipped (Debian/Ubuntu: sudo apt-get install chromium)." >&2; \
+	fi
+
+test: setup chromium
 	$(BIN)/python -m pytest
 
 site: setup

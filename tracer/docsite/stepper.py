@@ -222,6 +222,8 @@ def trace_stepper_html(trace: Trace, fence: FenceOptions, *, id_token: str) -> s
         f"{heading}<style>{_style(figure)}</style>"
         f'<div class="tracer-body"><figure class="tracer-figure"{height}>{figure.base()}</figure>'
         f'<div class="tracer-side">{code_block}{stack}</div></div>'
-        f'<p class="tracer-caption" aria-live="polite"></p>{controls}'
+        # the controls sit above the caption, whose height changes from step to step,
+        # so that a student clicking Next again and again finds the button where it was
+        f'{controls}<p class="tracer-caption" aria-live="polite"></p>'
         f'<script type="application/json" class="tracer-data">{script_json(data)}</script></div>'
     )

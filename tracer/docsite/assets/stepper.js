@@ -26,6 +26,8 @@
     this.lines = root.querySelectorAll(".tracer-line");
     this.code = root.querySelector(".tracer-pseudocode");
     this.stackBody = root.querySelector(".tracer-stack tbody");
+    // the stack table keeps the height of the deepest stack, so nothing below it jumps
+    this.stackRows = this.data.stacks.reduce(function (most, frames) { return Math.max(most, frames.length); }, 0);
     this.bind();
   }
 
@@ -88,6 +90,14 @@
       });
       rows.push(tr);
     });
+    var width = alphabeta ? 4 : 2;
+    while (rows.length < this.stackRows) {
+      var filler = document.createElement("tr");
+      filler.setAttribute("aria-hidden", "true");
+      filler.className = "tracer-stack-filler";
+      for (var i = 0; i < width; i++) filler.appendChild(document.createElement("td")).textContent = "\u00a0";
+      rows.push(filler);
+    }
     this.stackBody.replaceChildren.apply(this.stackBody, rows);
   };
 
