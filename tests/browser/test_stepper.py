@@ -261,3 +261,21 @@ def _luminance(css_colour: str) -> float:
 
 def test_slug_names_artifacts():
     assert slug("alpha-beta/") == "alpha-beta" and slug("") == "home"
+
+
+def test_a_wide_figure_keeps_the_current_node_in_view(page, base_url):
+    """Nim 1,2,3 draws far wider than the page: the figure scrolls sideways and follows the search."""
+    page.goto(base_url + "real-games/")
+    box = page.locator("[data-tracer-stepper]").filter(has_text="Nim 1,2,3")
+    assert "tracer-wide" in box.get_attribute("class").split()
+    figure = box.locator("figure.tracer-figure")
+    assert figure.evaluate("f => f.scrollWidth > f.clientWidth * 2")  # too wide to shrink into the page
+    total = int(box.locator(".tracer-slider").get_attribute("max"))
+    for step in (total // 3, total // 2, total - 1, 5):
+        box.locator(".tracer-slider").fill(str(step))
+        inside = figure.evaluate(
+            """f => { const c = f.querySelector('g.current'); if (!c) return null;
+                      const a = f.getBoundingClientRect(), b = c.getBoundingClientRect();
+                      return b.left >= a.left - 1 && b.right <= a.right + 1; }"""
+        )
+        assert inside in (True, None), f"step {step}: the current node is scrolled out of view"

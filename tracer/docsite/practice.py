@@ -77,7 +77,11 @@ def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto"
         internal = [n for n in nodes if n["type"] != "leaf"]
         others = [n for n in nodes if n["path"]]
         conventions = exercise.trace.conventions
-        figure = Figure(exercise.tree, theme="light", prefix=f"{item_id}-tree").plain(None)
+        # both palettes, one shown by the site's stylesheet: a white figure on a dark page glares
+        figure = "".join(
+            f'<span class="tracer-when-{theme_name}">{Figure(exercise.tree, theme=theme_name, prefix=f"{item_id}-tree-{theme_name}").plain(None)}</span>'
+            for theme_name in ("light", "dark")
+        )
         rows = "".join(
             f'<tr data-path="{html.escape(n["path"])}"><th scope="row">{html.escape(n["label"])}</th>'
             f'<td>{n["type"].upper()}</td><td><input type="text" inputmode="text" autocomplete="off" '

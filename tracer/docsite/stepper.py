@@ -44,6 +44,18 @@ ICONS = {
 }
 
 
+# A figure wider than this (in points) gets the whole width of the stepper, with the
+# pseudocode and the stack below it rather than beside it.
+WIDE_FIGURE = 520.0
+# Shrunk to fit a column, a wide figure is never drawn at less than this scale: past it,
+# the figure scrolls sideways (and follows the current node) rather than become unreadable.
+MIN_SCALE = 0.45
+
+
+def _min_width(figure: Any) -> str:
+    return f"--tracer-min-width:{figure.width * MIN_SCALE:.0f}pt"
+
+
 def build_trace(source: str, fence: FenceOptions, page_dir: FilePath, docs_dir: FilePath) -> Trace:
     """Search what the fence names: its body, its ``file=`` or its ``game=``."""
     from tracer.api import search
@@ -171,7 +183,7 @@ def trace_stepper_html(trace: Trace, fence: FenceOptions, *, id_token: str) -> s
         + (f'<p class="tracer-title">{title}</p>' if title else "")
         + f'<p class="tracer-conventions"><strong>{html.escape(algorithm)}</strong>: {html.escape(conventions)}.</p></div>'
     )
-    height = f' style="height:{fence.height}px"' if fence.height else ""
+    height = f"height:{fence.height}px;" if fence.height else ""
     if fence.final_only:
         from tracer.render.frames import Figure
 
@@ -179,7 +191,7 @@ def trace_stepper_html(trace: Trace, fence: FenceOptions, *, id_token: str) -> s
         return (
             f'<div class="tracer-figure-only" id="{id_token}">{heading}'
             f'<style>{_style(figure)}</style>'
-            f'<figure class="tracer-figure"{height}>{figure.final()}</figure></div>'
+            f'<figure class="tracer-figure" style="{height}{_min_width(figure)}">{figure.final()}</figure></div>'
         )
     payload = stepper_payload(trace, fence, prefix)
     figure, code, data = payload["figure"], payload["code"], payload["data"]
@@ -217,10 +229,10 @@ def trace_stepper_html(trace: Trace, fence: FenceOptions, *, id_token: str) -> s
         "</div>"
     )
     return (
-        f'<div class="tracer-stepper" id="{id_token}" tabindex="0" role="region" '
+        f'<div class="tracer-stepper{" tracer-wide" if figure.width > WIDE_FIGURE else ""}" id="{id_token}" tabindex="0" role="region" '
         f'aria-label="{html.escape(fence.title or "Search stepper")}: use the arrow keys to step" data-tracer-stepper>'
         f"{heading}<style>{_style(figure)}</style>"
-        f'<div class="tracer-body"><figure class="tracer-figure"{height}>{figure.base()}</figure>'
+        f'<div class="tracer-body"><figure class="tracer-figure" style="{height}{_min_width(figure)}">{figure.base()}</figure>'
         f'<div class="tracer-side">{code_block}{stack}</div></div>'
         # the controls sit above the caption, whose height changes from step to step,
         # so that a student clicking Next again and again finds the button where it was

@@ -58,7 +58,8 @@
         return;
       }
       var expected = keyValue(node.value);
-      if (claim === null) { setFeedback(out, false, "no answer. " + (data.explanations[node.path] || "")); return; }
+      // an empty box gets a prompt, not the explanation: that would hand out the answer
+      if (claim === null) { setFeedback(out, false, "no answer yet: write the value alpha-beta computes at " + node.label + "."); return; }
       if (claim.error) { setFeedback(out, false, "write a number such as 3, or a bound such as <= 2 or at least 5."); return; }
       if (same(claim.value, expected) && claim.bound === node.bound) {
         right += 1;

@@ -25,6 +25,7 @@
     this.permalink = root.querySelector(".tracer-permalink");
     this.lines = root.querySelectorAll(".tracer-line");
     this.code = root.querySelector(".tracer-pseudocode");
+    this.figure = root.querySelector("figure.tracer-figure");
     this.stackBody = root.querySelector(".tracer-stack tbody");
     // the stack table keeps the height of the deepest stack, so nothing below it jumps
     this.stackRows = this.data.stacks.reduce(function (most, frames) { return Math.max(most, frames.length); }, 0);
@@ -58,10 +59,24 @@
     this.counter.textContent = "Step " + step + " of " + this.total;
     var link = "#" + this.root.id + "-step-" + step;
     this.permalink.setAttribute("href", link);
+    this.follow();
     this.highlight(this.data.lines[step]);
     this.drawStack(this.data.stacks[step] || []);
     this.updateButtons();
     if (fromUser && window.history && history.replaceState) history.replaceState(history.state, "", link);
+  };
+
+  // A figure too wide for the page scrolls sideways: keep the current node in view.
+  Stepper.prototype.follow = function () {
+    var box = this.figure;
+    if (!box || box.scrollWidth <= box.clientWidth) return;
+    var current = box.querySelector("g.current");
+    if (!current) return;
+    var frame = box.getBoundingClientRect(), node = current.getBoundingClientRect();
+    var left = node.left - frame.left + box.scrollLeft, right = left + node.width;
+    if (left < box.scrollLeft || right > box.scrollLeft + box.clientWidth) {
+      box.scrollLeft = Math.max(0, (left + right) / 2 - box.clientWidth / 2);
+    }
   };
 
   Stepper.prototype.highlight = function (line) {
