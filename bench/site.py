@@ -105,8 +105,8 @@ def main() -> int:
         rebuilt = build(stepper, False)
         print(f"{'stepper site after one page changed':40} {rebuilt:7.2f} s")
         html = (stepper / "out" / "tree-7" / "index.html").read_text()
-        start, end = html.index('<div class="tracer-stepper"'), html.index("</script></div>", html.index('<div class="tracer-stepper"'))
-        stepper_bytes = end - start
+        start = html.index('<div class="tracer-stepper')
+        stepper_bytes = html.index("</script></div>", start) + len("</script></div>") - start
         static_svg = (static / "docs" / "figs" / "tree-7.svg").stat().st_size
         print(f"{'bytes per stepper (HTML, SVG and data)':40} {stepper_bytes:7,d}   (the static figure: {static_svg:,d} bytes)")
     return 0 if ratio <= 2 else 1
