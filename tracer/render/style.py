@@ -32,6 +32,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tracer.game.model import format_value
+
 __all__ = [
     "FONT_FAMILY",
     "RULES",
@@ -244,6 +246,7 @@ def wrap(text: str, width: float, size: float) -> list[str]:
 
 
 # -- values as figures write them ---------------------------------------------------------------
+@lru_cache(maxsize=4096)  # called for every value of every frame; trees hold few distinct values
 def number(value: float | None) -> str:
     """A value in textbook type: ``3``, ``2.5``, ``−∞``, ``+∞`` (a true minus sign)."""
     if value is None:
@@ -252,8 +255,6 @@ def number(value: float | None) -> str:
         return "+∞"
     if value == float("-inf"):
         return "−∞"
-    from tracer.game.model import format_value
-
     return format_value(value).replace("-", "−")
 
 

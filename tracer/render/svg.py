@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tracer.render.style import look
 
@@ -32,6 +33,7 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
+@lru_cache(maxsize=8192)  # a figure writes the same few coordinates thousands of times
 def fmt(value: float) -> str:
     """A coordinate: at most two decimals, no trailing zeros, no ``-0``."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
