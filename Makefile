@@ -23,7 +23,7 @@ setup: $(STAMP) graphviz
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[site,test]'
+	$(BIN)/python -m pip install --quiet -e '.[site,test,notebook]'
 	touch $(STAMP)
 
 graphviz:
