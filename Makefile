@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SITE_DIR ?= build/site
 
-.PHONY: setup test site serve bench bench-engine bench-render bench-site bench-exercises lint graphviz chromium clean help
+.PHONY: setup test site serve bench bench-engine bench-render bench-site bench-exercises lint graphviz chromium latex clean help
 
 help:
 	@echo "make site   install everything and build the tutorial site into $(SITE_DIR)"
@@ -26,34 +26,40 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[site,test,notebook]'
 	touch $(STAMP)
 
-graphviz:
-	@if command -v dot >/dev/null 2>&1; then :; \
+# $(call apt_get,COMMAND,PACKAGES,WHAT,MESSAGE-WHEN-MISSING,ON-FAILURE): when COMMAND is
+# missing, install PACKAGES with apt-get (as root or with password-less sudo); where that
+# cannot be done, print the message and run ON-FAILURE (exit 1 for what tracer needs,
+# true for what only some tests need: those tests are then skipped).
+define apt_get
+	@if command -v $(1) >/dev/null 2>&1; then :; \
 	elif command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then \
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
-	  echo "Installing Graphviz (dot) with apt-get..."; \
-	  $$SUDO apt-get install -y -qq graphviz >/dev/null 2>&1 || \
-	  { $$SUDO apt-get update -qq >/dev/null 2>&1 && $$SUDO apt-get install -y -qq graphviz >/dev/null; } || \
-	  { echo "Could not install Graphviz with apt-get: install it yourself (sudo apt-get install graphviz) and run make again." >&2; exit 1; }; \
+	  echo "Installing $(3) with apt-get..."; \
+	  $$SUDO apt-get install -y -qq $(2) >/dev/null 2>&1 || \
+	  { $$SUDO apt-get update -qq >/dev/null 2>&1 && $$SUDO apt-get install -y -qq $(2) >/dev/null 2>&1; } || \
+	  { echo "Could not install $(3) with apt-get. $(4)" >&2; $(5); }; \
 	else \
-	  echo "tracer needs Graphviz's dot: install it (Debian/Ubuntu: sudo apt-get install graphviz; macOS: brew install graphviz; others: https://graphviz.org/download/) and run make again." >&2; \
-	  exit 1; \
+	  echo "$(4)" >&2; $(5); \
 	fi
+endef
+
+GRAPHVIZ_MISSING := tracer needs Graphviz's dot: install it (Debian/Ubuntu: sudo apt-get install graphviz; macOS: brew install graphviz; others: https://graphviz.org/download/) and run make again.
+CHROMIUM_MISSING := No Chromium: the browser tests will be skipped (Debian/Ubuntu: sudo apt-get install chromium).
+LATEX_MISSING := No pdflatex: the tests that compile LaTeX sheets and Beamer overlays will be skipped (Debian/Ubuntu: sudo apt-get install texlive-latex-base texlive-latex-recommended texlive-pictures).
+
+graphviz:
+	$(call apt_get,dot,graphviz,Graphviz (dot),$(GRAPHVIZ_MISSING),exit 1)
 
 # Browser tests drive Debian's Chromium through the playwright package (never
-# `playwright install`, which downloads a browser). Without Chromium they are skipped.
+# `playwright install`, which downloads a browser).
 chromium:
-	@if [ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1; then :; \
-	elif command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then \
-	  SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
-	  echo "Installing Chromium with apt-get, for the browser tests..."; \
-	  $$SUDO apt-get install -y -qq chromium >/dev/null 2>&1 || \
-	  { $$SUDO apt-get update -qq >/dev/null 2>&1 && $$SUDO apt-get install -y -qq chromium >/dev/null 2>&1; } || \
-	  echo "Could not install Chromium with apt-get: the browser tests will be skipped (sudo apt-get install chromium to run them)." >&2; \
-	else \
-	  echo "No Chromium: the browser tests will be skipped (Debian/Ubuntu: sudo apt-get install chromium)." >&2; \
-	fi
+	$(call apt_get,chromium,chromium,Chromium (for the browser tests),$(CHROMIUM_MISSING),true)
 
-test: setup chromium
+# pdflatex with TikZ and Beamer, to compile the LaTeX sheets and overlays tracer writes.
+latex:
+	$(call apt_get,pdflatex,--no-install-recommends texlive-latex-base texlive-latex-recommended texlive-pictures,LaTeX (for the sheet and Beamer tests),$(LATEX_MISSING),true)
+
+test: setup chromium latex
 	$(BIN)/python -m pytest
 
 site: setup
