@@ -138,3 +138,28 @@ def test_schema_command_prints_the_shipped_schema(run):
     from tracer.trace.schema import SCHEMA_FILE
 
     assert run("schema").output == SCHEMA_FILE.read_text()
+
+
+# -- an output path that cannot be written: one line naming it, no traceback, nothing written ----
+@pytest.mark.parametrize(
+    ("command", "output", "says"),
+    [
+        (["key", "{tree}", "-o", "{folder}"], "{folder}", "is a folder, not a file"),
+        (["trace", "{tree}", "-o", "{file}/trace.json"], "{file}", "part of this path is a file, not a folder"),
+        (["render", "{tree}", "-o", "{file}/frames"], "{file}", "part of this path is a file, not a folder"),
+        (["exercise", "new", "-o", "{file}/sheets", "--seed", "1"], "{file}", "part of this path is a file, not a folder"),
+    ],
+)
+def test_an_output_path_that_cannot_be_written(tmp_path, fig52, command, output, says):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    blocker = tmp_path / "a-file"
+    blocker.write_text("keep me\n")
+    names = {"tree": str(fig52), "folder": str(folder), "file": str(blocker)}
+    result = CliRunner().invoke(main, [part.format(**names) for part in command])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)  # no traceback
+    message = result.output.strip().splitlines()[-1]
+    assert message.startswith(f"Error: {output.format(**names)}") and says in message, message
+    assert "choose another" in message or "name a file" in message
+    assert blocker.read_text() == "keep me\n" and list(folder.iterdir()) == []

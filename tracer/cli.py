@@ -30,6 +30,9 @@ def _fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
             return command(*args, **kwargs)
         except TracerError as error:
             raise click.ClickException(str(error)) from None
+        except OSError as error:  # a safety net: tracer.files names the place for the usual cases
+            where = f"{error.filename}: " if error.filename else ""
+            raise click.ClickException(f"{where}{error.strerror or error}; check the path and its permissions") from None
         except RecursionError:
             raise click.ClickException("the tree is too deep to search here (more than 20,000 levels)") from None
         except KeyboardInterrupt:

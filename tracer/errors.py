@@ -101,5 +101,10 @@ class SearchError(InputError):
     """A search that cannot run as asked (for example alpha-beta on chance nodes)."""
 
 
+class OutputError(InputError):
+    """A place the user asked tracer to write to that cannot be written (a file where a
+    folder must be, no permission, a read-only file system)."""
+
+
 class TraceFormatError(InputError):
     """A trace file that is not a tracer trace, or of a version this tracer cannot read."""

@@ -35,6 +35,7 @@ from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
 from tracer.exercises.latex import tex_escape, tikz_final, tikz_tree
 from tracer.exercises.questions import QUESTION_TITLES, key_answers, number_text
 from tracer.exercises.steps import names, steps, test_words, value_text
+from tracer.files import make_folder
 from tracer.search.conventions import Conventions
 
 __all__ = ["FORMATS", "render_exercise", "template_dir", "write_exercises"]
@@ -276,6 +277,7 @@ def _check_target(out: Path, force: bool) -> None:
             source=str(out),
             hint="name a new or empty folder, or pass --force to write into it (files of the same names are replaced)",
         )
+    make_folder(out)  # fails here, naming the folder, before any exercise is made
 
 
 def _write(text: str, file: IO[str]) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.errors import InputError
-from tracer.files import atomic_write
+from tracer.files import atomic_write, make_folder
 from tracer.render.errors import FigureTooLarge
 from tracer.render.frames import Figure
 from tracer.trace.model import Trace
@@ -130,7 +130,7 @@ def render_to_directory(
         formats.append("pdf")
     figure = Figure(trace, theme=theme, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers)
     result = RenderResult(folder=out, notes=list(figure.plan.notes))
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     previous = _previous_files(out)
     written: list[str] = []
 
