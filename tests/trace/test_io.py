@@ -102,6 +102,14 @@ def test_written_events_match_the_schema_table(tmp_path):
         (lambda d: d["events"].__setitem__(1, ["enter", "01", 1, "-inf", "inf"]), 'node is \'01\'; it must be a node path'),
         (lambda d: d["events"].__setitem__(2, ["enter", "0.0", 2]), "has 2 fields, not 4"),
         (lambda d: d.pop("nodes"), "has no 'nodes'"),
+        # edited or truncated events: the story no longer holds
+        (lambda d: d["events"].__setitem__(0, ["enter", "9", 0, "-inf", "inf"]), "event 1 (enter): node '9' is not in the tree"),
+        (lambda d: d["events"][1].__setitem__(1, "2.0"), "event 2 (enter): node '2.0' is entered, but the search is at ''"),
+        (lambda d: d["result"].update(value=99), "the result says 99 but the root returns 3"),
+        (lambda d: d["events"].pop(5), "event 6 (beta): node '0.0' returned, but its parent never backs its value up"),
+        (lambda d: d["events"][5].__setitem__(3, 12), "event 6 (backup): '0.0' returned 3, not 12"),
+        (lambda d: d["events"].pop(), "the events end while node '' is still being searched"),
+        (lambda d: d["events"][23].__setitem__(5, ["2.1"]), "event 24 (cutoff): the pruned node '2.1' is not a child of '1'"),
     ],
 )
 def test_loading_a_bad_trace_says_what_and_where(tmp_path, mutate, message):
@@ -113,7 +121,7 @@ def test_loading_a_bad_trace_says_what_and_where(tmp_path, mutate, message):
     with pytest.raises(TraceFormatError) as caught:
         load_trace(target)
     assert str(caught.value).startswith(str(target))
-    assert message in str(caught.value)
+    assert message in str(caught.value), str(caught.value)
 
 
 def test_loading_garbage_and_missing_files(tmp_path):

@@ -274,11 +274,84 @@ def read_trace(data: Any, *, source: str = "<trace>") -> Trace:
             game = make_game(str(origin.get("game")), origin.get("position"))
         except InputError as error:
             raise fail(f"the trace's game cannot be set up: {error}") from None
-        return Trace(game, settings, run)
+        _check_story(events, run.value, None, fail)
+        trace = Trace(game, settings, run)
+        try:
+            trace.tree  # noqa: B018 - built from the events: a path off the game's moves fails here
+        except (IndexError, KeyError, ValueError, TypeError):
+            raise fail("the events visit moves this game does not have", hint=_CHANGED) from None
+        return trace
     if kind == "tree":
         tree = _read_tree(data["nodes"], origin.get("players", ["max", "min"]), fail)
+        _check_story(events, run.value, tree, fail)
         return Trace(TreeGame(tree), settings, run)
     raise fail("the trace's source must be a tree or a game")
+
+
+def _same(a: float | None, b: float | None) -> bool:
+    return a == b or (a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9))
+
+
+_CHANGED = "the file was changed after tracer wrote it: write it again with tracer trace"
+
+
+def _check_story(events: list[tuple[Any, ...]], value: float, tree: Tree | None, fail: Any) -> None:
+    """Check that the events tell a search that could have happened, so that a key or a
+    figure is never drawn from an edited or truncated trace: nodes are entered from their
+    parent and left in order, every event is about the node being searched (and its
+    children), every node is in the tree, and the root returns the trace's result."""
+    stack: list[Path] = []
+    root_value: float | None = None
+    last_left: Path | None = None  # the node that returned last, and its value
+    last_value: float | None = None
+
+    def wrong(index: int, kind: str, what: str) -> TraceFormatError:
+        return fail(f"event {index + 1} ({kind}): {what}", hint=_CHANGED)
+
+    def shown(path: Path) -> str:
+        return repr(".".join(map(str, path)))
+
+    for index, event in enumerate(events):
+        kind = event[0]
+        if last_left not in (None, ()) and kind not in ("backup", "chance_backup"):  # a child's value goes to its parent next
+            raise wrong(index, kind, f"node {shown(last_left)} returned, but its parent never backs its value up")
+        if kind in ("iteration_start", "iteration_end"):
+            if stack:
+                raise wrong(index, kind, f"node {shown(stack[-1])} is still being searched")
+            continue
+        node = event[1]
+        if tree is not None and node not in tree:
+            raise wrong(index, kind, f"node {shown(node)} is not in the tree")
+        if kind == "enter":
+            parent_ok = node == () if not stack else node[:-1] == stack[-1]
+            if not parent_ok:
+                raise wrong(index, kind, f"node {shown(node)} is entered, but the search is at {shown(stack[-1]) if stack else 'no node'}")
+            stack.append(node)
+            continue
+        if not stack or stack[-1] != node:
+            raise wrong(index, kind, f"node {shown(node)} is not the node being searched ({shown(stack[-1]) if stack else 'none'})")
+        if kind in ("backup", "chance_backup"):
+            child, child_value = event[2], event[-2]
+            if child != last_left:
+                raise wrong(index, kind, f"{shown(child)} is backed up, but the node that just returned is {shown(last_left) if last_left is not None else 'none'}")
+            if not _same(child_value, last_value):
+                raise wrong(index, kind, f"{shown(child)} returned {last_value!r}, not {child_value!r}")
+            last_left = None
+        if kind == "cutoff":
+            for pruned in event[5]:
+                if pruned[:-1] != node or (tree is not None and pruned not in tree):
+                    raise wrong(index, kind, f"the pruned node {shown(pruned)} is not a child of {shown(node)}")
+        if kind == "leave":
+            stack.pop()
+            last_left, last_value = node, event[2]
+            if node == ():
+                root_value = event[2]
+    if stack:
+        raise fail(f"the events end while node {shown(stack[-1])} is still being searched", hint=_CHANGED)
+    if root_value is None:
+        raise fail("the events never finish searching the root", hint=_CHANGED)
+    if not _same(root_value, value):
+        raise fail(f"the result says {value!r} but the root returns {root_value!r} in the events", hint=_CHANGED)
 
 
 def _read_events(rows: Any, fail: Any) -> list[tuple[Any, ...]]:
