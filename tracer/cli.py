@@ -419,7 +419,7 @@ def check_command(key: str, answers: tuple[str, ...], fmt: str, points: str | No
 @search_options
 @click.option("-o", "--output", "folder", metavar="DIR", required=True, help="Folder for the figures (created if missing).")
 @click.option("--format", "formats", metavar="LIST", default="svg", show_default=True, help="Comma-separated formats: svg, png, pdf (SVG is always written).")
-@click.option("--html", is_flag=True, help="Also write DIR/index.html, a self-contained player of every step.")
+@click.option("--html", is_flag=True, help="Also write DIR/index.html, a self-contained player of the steps --steps chooses (all with final).")
 @click.option("--beamer", is_flag=True, help="Also write one PDF per step and DIR/frames.tex, Beamer overlays (\\includegraphics<n>).")
 @click.option("--steps", default="all", show_default=True, metavar="SPEC", help="Frames to write: all, final (none), FROM-TO, every:N, or one step.")
 @click.option("--theme", type=click.Choice(["light", "dark"]), default="light", show_default=True, help="Colours for light or dark slides.")

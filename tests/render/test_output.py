@@ -19,6 +19,7 @@ import tracer
 from tracer.cli import main
 from tracer.render import Figure
 from tracer.render.beamer import frames_tex, latex_escape
+from tracer.render.errors import FigureTooLarge
 from tracer.render.exports import picture_dot
 from tracer.render.output import parse_steps, render_to_directory
 
@@ -133,6 +134,17 @@ def _plain(figure):
     return visuals, edges
 
 
+def test_html_player_holds_the_chosen_steps_and_refuses_too_many(tmp_path):
+    trace = tracer.alphabeta(AIMA)
+    render_to_directory(trace, tmp_path / "few", html=True, steps="every:10")
+    page = (tmp_path / "few" / "index.html").read_text(encoding="utf-8")
+    paints = json.loads(page.split('<script type="application/json" id="paints">')[1].split("</script>")[0])
+    assert [p["step"] for p in paints] == [0, 10, 20, 30, 40, 45]
+    with pytest.raises(FigureTooLarge, match="more than the 40 an HTML player holds"):
+        render_to_directory(trace, tmp_path / "many", html=True, steps="final", max_frames=40)
+    assert not (tmp_path / "many").exists()  # refused before anything is written
+
+
 def test_html_player_is_self_contained_and_escaped(tmp_path):
     run("render", "-", "-o", str(tmp_path), "--html", stdin=json.dumps(NASTY))
     page = (tmp_path / "index.html").read_text(encoding="utf-8")
@@ -150,15 +162,17 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium to run the player's script")
-def test_player_script_shows_the_frames_state(tmp_path):
-    """Chromium runs the player at #step=24; the DOM then matches frame 24 node by node."""
-    render_to_directory(tracer.alphabeta(AIMA), tmp_path, html=True)
+@pytest.mark.parametrize(("steps", "shown"), [("all", 24), ("every:10", 20)])
+def test_player_script_shows_the_frames_state(tmp_path, steps, shown):
+    """Chromium runs the player at #step=24; the DOM then matches the frame file of the
+    step shown (24, or 20 when the player holds every 10th step) node by node."""
+    render_to_directory(tracer.alphabeta(AIMA), tmp_path, html=True, steps=steps)
     url = (tmp_path / "index.html").as_uri() + "#step=24"
     dom = subprocess.run(
         [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--dump-dom", url], capture_output=True, timeout=120, check=False,
     ).stdout.decode()
-    frame = (tmp_path / "step-0024.svg").read_text(encoding="utf-8")
+    frame = (tmp_path / f"step-{shown:04d}.svg").read_text(encoding="utf-8")
     prefix = parse(frame).get("id")
     svg = dom.split('<div id="steps" class="figure">')[1].split("</div>")[0]
     live = groups(parse(svg))
@@ -170,7 +184,8 @@ def test_player_script_shows_the_frames_state(tmp_path):
         got = texts(live[gid])
         for role in ("val", "win"):
             assert got.get(role, "") == want.get(role, ""), (gid, role)
-    assert "so MAX will never choose C" in dom
+    assert f"Step {shown} of 45" in dom
+    assert ("so MAX will never choose C" in dom) == (shown == 24)
 
 
 def test_latex_escape():

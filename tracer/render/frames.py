@@ -52,7 +52,7 @@ frame files do. ``tracer.render.html_player`` is a complete example.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -903,11 +903,26 @@ class Figure:
             break
         return self._static_svg(visuals, edges, header=False, legend=False, caption=None, slots=True)
 
-    def paints(self) -> list[dict[str, Any]]:
-        """Per-step changes for a stepper (see the module's documentation)."""
+    def paints(self, steps: Iterable[int] | None = None, progress: Callable[[int], Any] | None = None) -> list[dict[str, Any]]:
+        """Per-step changes for a stepper (see the module's documentation).
+
+        With ``steps``, one paint per chosen step, holding every change since the
+        previous chosen step (the first: since the start), so a player of a long trace
+        can show every 100th step without carrying the others. ``progress(n)`` is told
+        of every 10,000 steps walked.
+        """
         captions = self.captions()
+        wanted = None if steps is None else set(steps)
         out: list[dict[str, Any]] = []
+        pending: set[Path] = set()
         for step, changed, visuals, edges in self._states():
+            if progress is not None and step and step % 10_000 == 0:
+                progress(10_000)
+            if wanted is not None:
+                pending |= changed
+                if step not in wanted:
+                    continue
+                changed, pending = pending, set()
             nodes: dict[str, dict[str, str]] = {}
             edge_paint: dict[str, str] = {}
             for path in sorted(changed):

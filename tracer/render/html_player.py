@@ -11,6 +11,7 @@ arrow keys, Home/End and the space bar; ``#step=N`` in the address opens step N.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from tracer.render.frames import Figure
@@ -82,7 +83,7 @@ body.show-final #steps { display: none; }
   "use strict";
   var PREFIX = {{ prefix_json }};
   var paints = JSON.parse(document.getElementById("paints").textContent);
-  var total = paints.length - 1;
+  var total = paints.length - 1;  // the player's last index; paints[i].step is the trace's step
   var shown = -1, timer = null, current = null;
   var steps = document.getElementById("steps");
   var caption = document.getElementById("caption");
@@ -119,9 +120,9 @@ body.show-final #steps { display: none; }
     }
     caption.textContent = paints[step].caption;
     slider.value = String(step);
-    counter.textContent = "Step " + step + " of " + total;
+    counter.textContent = "Step " + paints[step].step + " of " + {{ total }};
     document.body.classList.remove("show-final");
-    if (history.replaceState) history.replaceState(null, "", "#step=" + step);
+    if (history.replaceState) history.replaceState(null, "", "#step=" + paints[step].step);
   }
   function stop() { if (timer) { clearInterval(timer); timer = null; } playButton.textContent = "Play"; }
   function play() {
@@ -151,8 +152,12 @@ body.show-final #steps { display: none; }
     else return;
     event.preventDefault();
   });
-  var match = /step=(\\d+)/.exec(location.hash);
-  show(match ? parseInt(match[1], 10) : 0);
+  var match = /step=(\\d+)/.exec(location.hash), start = 0;
+  if (match) {  // the last step shown at or before the one asked for
+    var wanted = parseInt(match[1], 10);
+    while (start < total && paints[start + 1].step <= wanted) start++;
+  }
+  show(start);
 })();
 </script>
 </body>
@@ -160,8 +165,11 @@ body.show-final #steps { display: none; }
 """
 
 
-def player_html(figure: Figure, title: str | None = None) -> str:
-    """The player page of a figure's trace (one string, ready to write)."""
+def player_html(
+    figure: Figure, title: str | None = None, steps: Iterable[int] | None = None, progress: Callable[[int], Any] | None = None
+) -> str:
+    """The player page of a figure's trace (one string, ready to write): every step, or
+    only ``steps`` (each showing all that changed since the one before)."""
     import jinja2
     from markupsafe import Markup
 
@@ -188,7 +196,7 @@ def player_html(figure: Figure, title: str | None = None) -> str:
         base=Markup(base),
         final=Markup(final_svg),
         total=len(trace.raw_events),
-        paints=Markup(script_json(figure.paints())),
+        paints=Markup(script_json(figure.paints(steps, progress))),
         prefix_json=Markup(script_json(figure.prefix)),
         final_caption_json=Markup(script_json(figure.final_caption())),
     ) + "\n"

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any
@@ -125,6 +126,11 @@ def render_to_directory(
             f"the trace has {total + 1:,} steps, more frames than the {max_frames:,} one render writes",
             hint=f"choose fewer with --steps every:{-(-len(chosen) // max_frames)}, a range such as --steps 0-200, or --steps final",
         )
+    if html and chosen is None and total + 1 > max_frames:  # --steps final: the player still shows every step
+        raise FigureTooLarge(
+            f"the trace has {total + 1:,} steps, more than the {max_frames:,} an HTML player holds",
+            hint=f"choose the player's steps with --steps every:{-(-(total + 1) // max_frames)} or a range such as --steps 0-200",
+        )
     formats = list(formats)
     if beamer and "pdf" not in formats:
         formats.append("pdf")
@@ -145,20 +151,14 @@ def render_to_directory(
     captions = figure.captions()
     frames_meta: list[dict[str, Any]] = []
     steps_list = chosen or []
-    bar = progress("frames", len(steps_list)) if progress is not None and steps_list else None
-    if bar is not None:
-        bar.__enter__()
-    try:
+    with _bar(progress, "frames", len(steps_list)) as advance:
         for step, svg in figure.frames(steps_list) if steps_list else ():
             name = frame_name(step, total, "svg")
             write_text(name, svg)
             entry: dict[str, Any] = {"step": step, "file": name, "caption": captions[step]}
             frames_meta.append(entry)
-            if bar is not None:
-                bar.update(1)
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
+            if advance is not None:
+                advance(1)
     final = figure.final()
     write_text("final.svg", final)
     result.frames = len(frames_meta)
@@ -176,21 +176,17 @@ def render_to_directory(
         def write_export(stem: str, fmt: str, data: bytes) -> None:
             write_bytes(stem + fmt, data)
 
-        bar = progress(" + ".join(fmt.upper() for fmt in extra), len(steps_list) + 1) if progress is not None else None
-        if bar is not None:
-            bar.__enter__()
-        try:
-            render_pictures(pictures(), extra, write_export, workdir=out, progress=bar.update if bar is not None else None)
-        finally:
-            if bar is not None:
-                bar.__exit__(None, None, None)
+        with _bar(progress, " + ".join(fmt.upper() for fmt in extra), len(steps_list) + 1) as advance:
+            render_pictures(pictures(), extra, write_export, workdir=out, progress=advance)
         for entry in frames_meta:
             entry["files"] = {fmt: frame_name(entry["step"], total, fmt) for fmt in extra}
 
     if html:
         from tracer.render.html_player import player_html
 
-        write_text("index.html", player_html(figure))
+        # the player walks every step of the trace: a bar where that takes seconds
+        with _bar(progress if total > 100_000 else None, "HTML player", total) as advance:
+            write_text("index.html", player_html(figure, steps=chosen, progress=advance))
     if beamer:
         from tracer.render.beamer import frames_tex
 
@@ -208,6 +204,16 @@ def render_to_directory(
     atomic_write(out / "manifest.json", lambda file: file.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"))
     result.files = written
     return result
+
+
+@contextmanager
+def _bar(progress: Callable[[str, int], Any] | None, label: str, total: int) -> Iterator[Callable[[int], Any] | None]:
+    """A progress bar's update function (None when there is no bar or nothing to count)."""
+    if progress is None or total <= 0:
+        yield None
+        return
+    with progress(label, total) as bar:
+        yield bar.update
 
 
 def _ours(name: str) -> bool:
