@@ -163,3 +163,24 @@ def test_an_output_path_that_cannot_be_written(tmp_path, fig52, command, output,
     assert message.startswith(f"Error: {output.format(**names)}") and says in message, message
     assert "choose another" in message or "name a file" in message
     assert blocker.read_text() == "keep me\n" and list(folder.iterdir()) == []
+
+
+def test_a_trace_on_standard_input_is_read_as_a_trace(run, fig52, tmp_path):
+    written = run("trace", str(fig52))
+    assert written.exit_code == 0
+    key = run("key", "-", "--format", "json", input=written.output)
+    assert key.exit_code == 0, key.output
+    assert json.loads(key.output)["root_value"] == 3
+
+
+@pytest.mark.parametrize("option", [["--root", "min"], ["--players", "max,min,min"]])
+def test_node_types_cannot_be_given_to_a_game(option):
+    result = CliRunner().invoke(main, ["key", "--game", "nim", "--position", "1,2", *option])
+    assert result.exit_code == 1
+    assert "do not apply to --game nim" in result.output and "leave them out" in result.output
+
+
+def test_a_folder_given_as_a_tree(tmp_path):
+    result = CliRunner().invoke(main, ["key", str(tmp_path)])
+    assert result.exit_code == 1
+    assert f"Error: {tmp_path}: is a folder, not a tree file" in result.output

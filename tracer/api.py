@@ -90,37 +90,58 @@ def load_input(
 ) -> Tree | Game | Trace:
     """What a command works on: a tree file (or ``-``), a trace file, or ``game`` at ``position``.
 
-    A ``.json`` file holding ``"format": "tracer-trace"`` is read as a trace; any other
-    file as a tree. Exactly one of ``source`` and ``game`` must be given.
+    A ``.json`` file (or standard input) holding ``"format": "tracer-trace"`` is read as
+    a trace; anything else as a tree. Exactly one of ``source`` and ``game`` must be given.
     """
-    import json
+    import sys
     from pathlib import Path as FilePath
 
     from tracer.errors import InputError
     from tracer.game.games import make_game
     from tracer.game.notation import load_tree
-    from tracer.recursion import deep_recursion
-    from tracer.trace.io import read_trace
 
     if game is not None:
         if source is not None:
             raise InputError(f"both a file ({source}) and --game {game} were given", hint="give one of them")
+        if players is not None or root is not None:
+            raise InputError(f"--players and --root do not apply to --game {game}: the game says whose turn it is", hint="leave them out")
         return make_game(game, position)
     if position is not None:
         raise InputError("--position needs --game", hint="name the game, e.g. --game tictactoe --position X.O.X....")
     if source is None:
         raise InputError("no input", hint="give a tree file (or - for standard input), a trace file, or --game NAME")
-    if source != "-" and FilePath(source).suffix.lower() == ".json" and FilePath(source).is_file():
-        data = None
+    if source == "-":
+        text = sys.stdin.read()
+        trace = _trace_in(text, "<stdin>", players, root)
+        return trace if trace is not None else parse_tree(text, source="<stdin>", players=players, root=root)
+    if FilePath(source).suffix.lower() == ".json" and FilePath(source).is_file():
         try:
             text = FilePath(source).read_text(encoding="utf-8")
-            if text.lstrip().startswith("{"):  # a trace is an object; bracket-form trees are lists
-                with deep_recursion():
-                    data = json.loads(text)
-        except (ValueError, OSError, RecursionError):
-            pass  # the tree reader reports where the problem is
-        if isinstance(data, dict) and data.get("format") == "tracer-trace":
-            if players is not None or root is not None:
-                raise InputError("--players and --root do not apply to a trace file", source=source, hint="leave them out")
-            return read_trace(data, source=source)
+        except (ValueError, OSError):
+            text = ""  # the tree reader reports what is wrong with the file
+        trace = _trace_in(text, source, players, root)
+        if trace is not None:
+            return trace
     return load_tree(source, players=players, root=root)
+
+
+def _trace_in(text: str, source: str, players: str | None, root: str | None) -> Trace | None:
+    """The trace ``text`` holds, or None when it is not a trace (then it may be a tree)."""
+    import json
+
+    from tracer.errors import InputError
+    from tracer.recursion import deep_recursion
+    from tracer.trace.io import read_trace
+
+    if not text.lstrip().startswith("{"):  # a trace is an object; bracket-form trees are lists
+        return None
+    try:
+        with deep_recursion():
+            data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None  # the tree reader reports where the problem is
+    if not (isinstance(data, dict) and data.get("format") == "tracer-trace"):
+        return None
+    if players is not None or root is not None:
+        raise InputError("--players and --root do not apply to a trace", source=source, hint="leave them out")
+    return read_trace(data, source=source)

@@ -135,6 +135,8 @@ def load_tree(
         return parse_tree(sys.stdin.read(), source="<stdin>", players=players, root=root)
     file = FilePath(path)
     suffix = file.suffix.lower()
+    if file.is_dir():
+        raise TreeFormatError("is a folder, not a tree file", source=str(path), hint="give a *.json, *.yaml or *.yml file")
     if suffix not in (".json", ".yaml", ".yml"):
         raise TreeFormatError(
             f"cannot tell the format of {file.name!r}",
