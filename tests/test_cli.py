@@ -184,3 +184,17 @@ def test_a_folder_given_as_a_tree(tmp_path):
     result = CliRunner().invoke(main, ["key", str(tmp_path)])
     assert result.exit_code == 1
     assert f"Error: {tmp_path}: is a folder, not a tree file" in result.output
+
+
+def test_search_options_given_with_a_trace_are_named_as_written(run, fig52, tmp_path):
+    trace_file = tmp_path / "t.json"
+    assert run("trace", str(fig52), "-o", str(trace_file)).exit_code == 0
+    result = CliRunner().invoke(main, ["key", str(trace_file), "--no-prune-on-equal", "--depth", "2"])
+    assert result.exit_code == 1
+    assert "search options (--no-prune-on-equal, --depth) do not apply to a trace file" in result.output
+
+
+def test_a_search_error_names_the_file(fig52):
+    result = CliRunner().invoke(main, ["key", str(fig52), "--depth", "1"])
+    assert result.exit_code == 1
+    assert result.output.startswith(f'Error: {fig52}: node "0" (B): the search needs this node\'s static evaluation')

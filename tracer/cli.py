@@ -104,16 +104,34 @@ def _trace_for(options: dict[str, Any]) -> Any:
         options["input"], game=options["game"], position=options["position"], players=options["players"], root=options["root"]
     )
     if isinstance(source, Trace):
-        changed = [name for name, default in _SEARCH_DEFAULTS.items() if options[name] != default]
+        changed = _search_options_given()
         if changed:
             raise InputError(
-                "search options (" + ", ".join("--" + name.replace("_", "-") for name in changed) + ") do not apply to a trace file",
+                "search options (" + ", ".join(changed) + ") do not apply to a trace file",
                 source=options["input"],
                 hint="the trace already records how it was searched; pass the tree instead to search again",
             )
         return source
     _progress(f"searching ({options['algorithm']})...")
-    return search(source, _settings(options))
+    try:
+        return search(source, _settings(options))
+    except InputError as error:  # e.g. a node without the static value a depth limit needs
+        raise error.located(options["input"] or f"--game {options['game']}") from None
+
+
+def _search_options_given() -> list[str]:
+    """The search options on the command line, as the user wrote them (--no-prune-on-equal)."""
+    from click.core import ParameterSource
+
+    context = click.get_current_context()
+    given = []
+    for param in context.command.params:
+        if param.name not in _SEARCH_DEFAULTS or context.get_parameter_source(param.name) in (ParameterSource.DEFAULT, None):
+            continue
+        value = context.params[param.name]
+        secondary = getattr(param, "secondary_opts", [])
+        given.append(secondary[0] if secondary and value is False else param.opts[0])
+    return given
 
 
 def _progress(message: str) -> None:
