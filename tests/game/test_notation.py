@@ -106,6 +106,9 @@ def test_parse_path():
         ("- [1, 2\n- 3\n", "yaml", "not valid YAML"),
         ("children:\n  - 1\n  - oops\n", "yaml", "3:5: node \"1\": a leaf must be a number"),
         ("children:\n  - 1\n  - .nan\n", "yaml", "3:5"),
+        ("[[3, true], [1]]", "json", "a leaf must be a number, not true;"),  # the author's spelling, not Python's
+        ('{"children": [1, 2], "children": [3]}', "json", "the key 'children' is given twice; keep one of them"),
+        ('{"type": "chance", "children": [{"value": 1, "p": "x"}, 2]}', "json", 'not "x"; write p as 0.25 or as "1/4"'),
     ],
 )
 def test_bad_input_names_the_place_and_the_fix(text, fmt, expected):

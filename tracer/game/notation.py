@@ -69,6 +69,23 @@ class _BadConstant:
         self.token = token
 
 
+class _JsonObject(dict):  # type: ignore[type-arg]
+    """A JSON object that remembers every key, so that a key given twice can be reported."""
+
+    def __init__(self, pairs: list[tuple[str, Any]]) -> None:
+        super().__init__(pairs)
+        self.pairs = pairs
+
+
+def _shown(value: Any) -> str:
+    """A scalar as the author wrote it: true, null, "x" (not Python's True, None, 'x')."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return repr(value)
+
+
 class _JsonReader:
     def kind(self, raw: Any) -> str:
         if isinstance(raw, list):
@@ -81,7 +98,7 @@ class _JsonReader:
         return raw
 
     def entries(self, raw: Any) -> list[tuple[str, Any]]:
-        return [(str(key), value) for key, value in raw.items()]
+        return [(str(key), value) for key, value in getattr(raw, "pairs", raw.items())]
 
     def scalar(self, raw: Any) -> Any:
         return raw
@@ -204,7 +221,7 @@ def _looks_like_number(text: str) -> bool:
 def _load_json(text: str, source: str) -> Any:
     try:
         with deep_recursion():
-            return json.loads(text, parse_constant=_BadConstant)
+            return json.loads(text, parse_constant=_BadConstant, object_pairs_hook=_JsonObject)
     except json.JSONDecodeError as error:
         hint = "check that every [ has its ] and that items are separated by commas"
         if "Expecting value" in error.msg:
@@ -275,9 +292,13 @@ class _Builder:
             except ValueError:
                 pass
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            shown = "null" if value is None else repr(value)
-            hint = "write a number without quotes" if isinstance(value, str) and _looks_like_number(value) else "write a number such as 3 or -1.5"
-            raise self.error(f"{what} must be a number, not {shown}", raw, path, hint=hint)
+            if isinstance(value, str) and _looks_like_number(value):
+                hint = "write a number without quotes"
+            elif what == "the probability p":
+                hint = 'write p as 0.25 or as "1/4"'
+            else:
+                hint = "write a number such as 3 or -1.5"
+            raise self.error(f"{what} must be a number, not {_shown(value)}", raw, path, hint=hint)
         if isinstance(value, float) and not math.isfinite(value):
             raise self.error(f"{what} is {value}, which is not a usable value", raw, path, hint="write a finite number")
         return value
@@ -325,7 +346,7 @@ class _Builder:
                     f"unknown key {key!r}", raw, path, hint="a node may have " + ", ".join(_NODE_KEYS[:-1]) + ", or be {chance: [[p, subtree], ...]}"
                 )
             if key in seen:
-                raise self.error(f"the key {key!r} is given twice", raw, path)
+                raise self.error(f"the key {key!r} is given twice", raw, path, hint="keep one of them")
             seen.add(key)
             fields[key] = value
         if "label" in fields:
