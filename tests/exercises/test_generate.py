@@ -4,6 +4,7 @@ and keys agree with the engine and with an independent search written in the tes
 from __future__ import annotations
 
 import math
+import re
 import subprocess
 import sys
 
@@ -270,3 +271,22 @@ def _subtree(data, path):
     for part in (path.split(".") if path else []):
         data = data[int(part)]
     return data
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((7, "--depth", 1, 6), "--depth 7 is outside 1-6"),
+        (((0, 2), "--branching", 1, 10), "--branching 0-2 is outside 1-10"),
+        (("4-2", "--branching", None, None), "write the smaller number first, e.g. --branching 2-4"),
+        (("5..1", "--values", None, None), "e.g. --values 1..5"),
+        (("1.5..3", "--values", None, None), "write e.g. --values -9..9"),
+    ],
+)
+def test_range_messages_use_the_options_own_notation(args, message):
+    from tracer.errors import InputError
+    from tracer.exercises.generate import parse_range
+
+    text, what, low, high = args
+    with pytest.raises(InputError, match=re.escape(message)):
+        parse_range(text, what, low=low, high=high)

@@ -55,6 +55,9 @@ def parse_range(text: str | int | tuple[int, int], what: str, *, low: int | None
     >>> parse_range("2-4", "--depth"), parse_range("-9..9", "--values"), parse_range("3", "--depth")
     ((2, 4), (-9, 9), (3, 3))
     """
+    # --values takes negative numbers, so its ranges are written LOW..HIGH; the others LOW-HIGH
+    sep = ".." if what == "--values" else "-"
+    example = f"{what} -9..9" if what == "--values" else f"{what} 2-4"
     if isinstance(text, tuple):
         first, last = text
     elif isinstance(text, int):
@@ -62,13 +65,14 @@ def parse_range(text: str | int | tuple[int, int], what: str, *, low: int | None
     else:
         match = re.fullmatch(r"\s*([+-]?\d+)\s*(?:(?:\.\.|-|:)\s*([+-]?\d+))?\s*", text)
         if not match:
-            raise InputError(f"{what} {text!r} is not a range", hint=f"write {what} 2-4 (or a single number such as 3)")
+            raise InputError(f"{what} {text!r} is not a range of whole numbers", hint=f"write e.g. {example}, or a single number such as 3")
         first = int(match.group(1))
         last = int(match.group(2)) if match.group(2) is not None else first
+    shown = text if isinstance(text, str) else (str(first) if first == last else f"{first}{sep}{last}")
     if first > last:
-        raise InputError(f"{what} {text}: the range is empty", hint=f"write the smaller number first, e.g. {what} {last}..{first}")
+        raise InputError(f"{what} {shown}: the range is empty", hint=f"write the smaller number first, e.g. {what} {last}{sep}{first}")
     if (low is not None and first < low) or (high is not None and last > high):
-        raise InputError(f"{what} {text} is outside {low}..{high}", hint=f"give {what} between {low} and {high}")
+        raise InputError(f"{what} {shown} is outside {low}{sep}{high}", hint=f"give {what} between {low} and {high}")
     return first, last
 
 
