@@ -17,6 +17,7 @@ import click
 from tracer._version import __version__
 from tracer.errors import InputError, TracerError
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
+from tracer.words import plural
 
 __all__ = ["main"]
 
@@ -350,7 +351,7 @@ def exercise_new_command(
                     bar.update(1)
 
         folders = write_exercises(made(), out, seed=seed, spec=spec, title=title, formats=("html", fmt) if fmt == "latex" else ("html",), force=force)
-    who = f" for {len(roster)} students" if roster else ""
+    who = f" for {plural(len(roster), 'student')}" if roster else ""
     click.echo(f"wrote {len(folders)} exercise{'s' if len(folders) != 1 else ''}{who} to {out} (seed {seed})")
 
 

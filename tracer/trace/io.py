@@ -62,7 +62,14 @@ def decode_value(value: Any) -> Any:
 
 
 def to_json_data(data: Any) -> Any:
-    """Deep copy of ``data`` with infinities as strings and path tuples as path strings."""
+    """Deep copy of ``data`` with infinities as strings and path tuples as path strings.
+
+    Fractions are rounded to 12 significant digits: an expectation such as 0.1 * 2 is
+    0.2 in a key, not 0.19999999999999973. (Traces keep every bit.)
+
+    >>> to_json_data({"value": 0.1 * 3, "best": (1, 0), "beta": float("inf")})
+    {'value': 0.3, 'best': '1.0', 'beta': 'inf'}
+    """
     if isinstance(data, dict):
         return {key: to_json_data(value) for key, value in data.items()}
     if isinstance(data, list):
@@ -71,6 +78,8 @@ def to_json_data(data: Any) -> Any:
         if all(isinstance(item, int) for item in data):
             return path_text(data)
         return [to_json_data(value) for value in data]
+    if isinstance(data, float) and math.isfinite(data) and not data.is_integer():
+        return float(f"{data:.12g}")
     return encode_value(data)
 
 

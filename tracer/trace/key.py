@@ -32,6 +32,7 @@ from tracer.game.model import Path, format_value
 from tracer.recursion import quiet_gc
 from tracer.search.oracle import TrueValues
 from tracer.trace.model import Trace
+from tracer.words import plural
 
 __all__ = ["answer_key", "key_markdown", "key_text"]
 
@@ -195,8 +196,8 @@ def _summary_lines(key: dict[str, Any]) -> list[str]:
     shown_elsewhere = ("visited", "evaluated", "cutoffs", "given_order_visited", "saving")
     extra = ", ".join(f"{name.replace('_', ' ')} {count}" for name, count in stats.items() if name not in shown_elsewhere)
     lines.append(
-        f"Visited {stats['visited']} nodes (the root included), used {stats['evaluated']} static values, "
-        f"{stats['cutoffs']} cutoff{'s' if stats['cutoffs'] != 1 else ''}" + (f"; {extra}" if extra else "")
+        f"Visited {plural(stats['visited'], 'node')} (the root included), used {plural(stats['evaluated'], 'static value')}, "
+        f"{plural(stats['cutoffs'], 'cutoff')}" + (f"; {extra}" if extra else "")
     )
     if "given_order_visited" in stats:
         given, saving = stats["given_order_visited"], stats.get("saving", 0)
@@ -266,8 +267,13 @@ def key_markdown(key: dict[str, Any]) -> str:
 
 
 def _md(text: str) -> str:
-    """Escape what Markdown would read as markup in a table cell."""
-    out = text.replace("\\", "\\\\")
-    for char in "|*_`[]<>#":
+    r"""Escape what Markdown would read as markup in a table cell: emphasis, code, links,
+    HTML, entities (``&amp;`` stays as typed) and ``$`` (maths, where a site renders it).
+
+    >>> print(_md("&amp; $x$ a|b"))
+    &amp;amp; \$x\$ a\|b
+    """
+    out = text.replace("\\", "\\\\").replace("&", "&amp;")
+    for char in "|*_`[]<>#$~":
         out = out.replace(char, "\\" + char)
     return out
