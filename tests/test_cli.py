@@ -92,7 +92,7 @@ def test_games_from_the_command_line(run):
         (["key", "MISSING.json"], "MISSING.json: no such file"),
         (["key", "--game", "chess"], "unknown game 'chess'"),
         (["key", "--game", "tictactoe", "--position", "XXXX....."], "has 4 X and 0 O"),
-        (["key", "--game", "coinflip"], "alphabeta cannot search chance nodes"),
+        (["key", "--game", "coinflip", "--algorithm", "alphabeta"], "alphabeta cannot search chance nodes"),
         (["key", "--position", "X........"], "--position needs --game"),
         (["key"], "no input"),
     ],
@@ -198,3 +198,11 @@ def test_a_search_error_names_the_file(fig52):
     result = CliRunner().invoke(main, ["key", str(fig52), "--depth", "1"])
     assert result.exit_code == 1
     assert result.output.startswith(f'Error: {fig52}: node "0" (B): the search needs this node\'s static evaluation')
+
+
+def test_chance_nodes_pick_expectiminimax_unless_a_search_is_named(run):
+    tree = '{"chance": [[0.5, 1], [0.5, 4]]}'
+    assert "Root value: 2.5" in run("key", "-", input=tree).output
+    refused = CliRunner().invoke(main, ["key", "-", "--algorithm", "alphabeta"], input=tree)
+    assert refused.exit_code == 1
+    assert refused.output.startswith("Error: <stdin>: alphabeta cannot search chance nodes") and "expectiminimax" in refused.output

@@ -58,7 +58,10 @@ def input_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
     options = [
-        click.option("--algorithm", type=click.Choice(ALGORITHMS), default="alphabeta", show_default=True, help="The search to run."),
+        click.option(
+            "--algorithm", type=click.Choice(ALGORITHMS), default=None,
+            help="The search to run. Default: alphabeta, or expectiminimax where there are chance nodes.",
+        ),
         click.option(
             "--prune-on-equal/--no-prune-on-equal", default=True, show_default=True,
             help="Prune when v reaches beta/alpha with equality (AIMA, MIT 6.034), or only when it passes them (UC Berkeley CS188).",
@@ -91,7 +94,7 @@ def _settings(options: dict[str, Any]) -> SearchSettings:
 
 
 _SEARCH_DEFAULTS = {
-    "algorithm": "alphabeta", "prune_on_equal": True, "fail_soft": True, "depth": None, "order": "given", "seed": 0,
+    "algorithm": None, "prune_on_equal": True, "fail_soft": True, "depth": None, "order": "given", "seed": 0,
     "iterative": False, "transposition_table": False,
 }
 
@@ -113,11 +116,14 @@ def _trace_for(options: dict[str, Any]) -> Any:
                 hint="the trace already records how it was searched; pass the tree instead to search again",
             )
         return source
+    if options["algorithm"] is None:  # alpha-beta cannot search chance nodes, so they pick expectiminimax
+        options = {**options, "algorithm": "expectiminimax" if getattr(source, "has_chance", False) else "alphabeta"}
     _progress(f"searching ({options['algorithm']})...")
     try:
         return search(source, _settings(options))
     except InputError as error:  # e.g. a node without the static value a depth limit needs
-        raise error.located(options["input"] or f"--game {options['game']}") from None
+        where = {None: f"--game {options['game']}", "-": "<stdin>"}.get(options["input"], options["input"])
+        raise error.located(where) from None
 
 
 def _search_options_given() -> list[str]:

@@ -97,7 +97,7 @@ def test_file_and_game_fences(tmp_path):
 @pytest.mark.parametrize(
     ("fence", "line", "message"),
     [
-        ("```gametree\n[[3, 12], [2, x]]\n```", "6:15", 'node "1.1": a leaf must be a number, not \'x\''),
+        ("```gametree\n[[3, 12], [2, x]]\n```", "6:15", 'node "1.1": a leaf must be a number, not "x"'),
         ("```gametree\n[[3, 12],\n [2, 4]]]\n```", "7:9", "there is more after the tree"),
         ("```gametree algorithm=negamax\n[[1]]\n```", 5, "algorithm='negamax' is not one of minimax, alphabeta, expectiminimax"),
         ("```gametree colour=red\n[[1]]\n```", 5, "unknown option 'colour'"),

@@ -88,3 +88,15 @@ def test_a_stepper_payload_grows_with_nodes_plus_steps():
         assert entries <= 2 * nodes + 4 * steps
         sizes.append(len(json.dumps(payload["paints"])) / (nodes + steps))
     assert max(sizes) < 400  # bytes per node-or-step, whatever the tree's size
+
+
+def test_a_fence_on_chance_nodes_runs_expectiminimax_unless_told_otherwise(tmp_path):
+    from tracer.docsite.fence import read_fence_options
+    from tracer.docsite.stepper import build_trace
+    from tracer.errors import InputError
+
+    tree = '{"chance": [[0.5, 1], [0.5, 4]]}'
+    trace = build_trace(tree, read_fence_options({}), tmp_path, tmp_path)
+    assert trace.algorithm == "expectiminimax" and trace.root_value == 2.5
+    with pytest.raises(InputError, match="alphabeta cannot search chance nodes"):
+        build_trace(tree, read_fence_options({"algorithm": "alphabeta"}), tmp_path, tmp_path)

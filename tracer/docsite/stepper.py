@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import json
+from dataclasses import replace
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -78,7 +79,10 @@ def build_trace(source: str, fence: FenceOptions, page_dir: FilePath, docs_dir: 
         from tracer.docsite.fence import FENCE_SOURCE
 
         target = parse_tree(source, source=FENCE_SOURCE, players=fence.players, root=fence.root)
-    return search(target, fence.settings)
+    settings = fence.settings
+    if "algorithm" not in fence.raw and getattr(target, "has_chance", False):
+        settings = replace(settings, algorithm="expectiminimax")  # as on the command line
+    return search(target, settings)
 
 
 def _stacks(trace: Trace, labels: str) -> list[list[list[str]]]:
