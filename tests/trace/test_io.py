@@ -156,3 +156,23 @@ def test_dump_streams_to_any_text_file():
     text = buffer.getvalue()
     assert strict_json(text)["result"]["stats"]["visited"] == 11
     assert text.count("\n") > 45  # one event per line
+
+
+def test_a_game_trace_naming_a_move_the_game_lacks_is_refused(tmp_path):
+    from click.testing import CliRunner
+
+    from tracer.cli import main
+
+    target = tmp_path / "ttt.json"
+    save_trace(tracer.search(TicTacToe("XOXOXO...")), target)
+    data = json.loads(target.read_text())
+    renamed = {"0": "7", "0.0": "7.0"}  # the root has 3 moves; there is no 8th
+    for event in data["events"]:
+        if len(event) > 1 and isinstance(event[1], str) and event[1] in renamed:
+            event[1] = renamed[event[1]]
+        if event[0] in ("backup", "chance_backup") and event[2] in renamed:
+            event[2] = renamed[event[2]]
+    target.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["render", str(target), "-o", str(tmp_path / "figs")])
+    assert result.exit_code == 1
+    assert "the events visit move 8 of '', which has 3 moves" in result.output

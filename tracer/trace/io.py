@@ -283,13 +283,10 @@ def read_trace(data: Any, *, source: str = "<trace>") -> Trace:
             game = make_game(str(origin.get("game")), origin.get("position"))
         except InputError as error:
             raise fail(f"the trace's game cannot be set up: {error}") from None
+        # the tree is built from the events when first needed; a move the game does not
+        # have is reported then (building it here would double the time to load)
         _check_story(events, run.value, None, fail)
-        trace = Trace(game, settings, run)
-        try:
-            trace.tree  # noqa: B018 - built from the events: a path off the game's moves fails here
-        except (IndexError, KeyError, ValueError, TypeError):
-            raise fail("the events visit moves this game does not have", hint=_CHANGED) from None
-        return trace
+        return Trace(game, settings, run)
     if kind == "tree":
         tree = _read_tree(data["nodes"], origin.get("players", ["max", "min"]), fail)
         _check_story(events, run.value, tree, fail)

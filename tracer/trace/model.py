@@ -181,6 +181,13 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
         else:
             moves = list(game.actions(state))
             probabilities = []
+        if indices[-1] >= len(moves):  # only an edited trace names a move the game does not have
+            from tracer.errors import TraceFormatError, path_text
+
+            raise TraceFormatError(
+                f"the events visit move {indices[-1] + 1} of {path_text(node.path)!r}, which has {len(moves)} moves",
+                hint="the trace file was changed after tracer wrote it: write it again with tracer trace",
+            )
         for index in indices:
             child_state = game.result(state, moves[index])
             child = _game_node(game, node.path + (index,), child_state, game.move_label(state, moves[index]), scored)
