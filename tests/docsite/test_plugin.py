@@ -102,7 +102,7 @@ def test_file_and_game_fences(tmp_path):
         ("```gametree algorithm=negamax\n[[1]]\n```", 5, "algorithm='negamax' is not one of minimax, alphabeta, expectiminimax"),
         ("```gametree colour=red\n[[1]]\n```", 5, "unknown option 'colour'"),
         ("```gametree file=missing.yaml\n```", 5, "file='missing.yaml' does not exist"),
-        ("```gametree algorithm=alphabeta\n{\"chance\": [[0.5, 1], [0.5, 2]]}\n```", 5, "use --algorithm expectiminimax"),
+        ("```gametree algorithm=alphabeta\n{\"chance\": [[0.5, 1], [0.5, 2]]}\n```", 5, "use algorithm=expectiminimax"),
     ],
 )
 def test_a_bad_fence_fails_the_build_naming_page_line_and_problem(tmp_path, caplog, fence, line, message):

@@ -146,9 +146,9 @@ class TracerPlugin(BasePlugin[TracerConfig]):
                 if error.line is not None:
                     where = f"{page_path}:{line + error.line}" + (f":{error.column}" if error.column else "")
                 error.source = error.line = error.column = None
-            self.errors.append(f"{where}: {language} fence: {error}")
+            self.errors.append(f"{where}: {language} fence: {as_fence_options(str(error))}")
         except TracerError as error:
-            self.errors.append(f"{page_path}:{line}: {language} fence: {error}")
+            self.errors.append(f"{page_path}:{line}: {language} fence: {as_fence_options(str(error))}")
         except Exception as error:
             self.errors.append(f"{page_path}:{line}: {language} fence: unexpected {type(error).__name__}: {error}")
         return '<div class="tracer-error">This tree could not be traced.</div>'
@@ -381,3 +381,28 @@ def _write_cache(target: FilePath, html: str) -> None:
         atomic_write(target, lambda file: file.write(html))
     except OSError as error:  # a read-only cache only costs time
         log.warning(f"cannot write the render cache ({error}); trees will be traced again next build")
+
+
+_CLI_OPTION = re.compile(
+    r"--(algorithm|order|depth|players|root)(?:[ =](minimax|alphabeta|expectiminimax|given|eval|perfect|worst|random|\d+|N|max|min|[a-z]+(?:,[a-z]+)+)\b)?"
+    r"|--(iterative|tt|no-prune-on-equal|prune-on-equal|fail-hard|fail-soft)\b"
+)
+_FLAG_AS_OPTION = {
+    "iterative": "iterative=true", "tt": "tt=true", "prune-on-equal": "prune-on-equal=true",
+    "no-prune-on-equal": "prune-on-equal=false", "fail-hard": "fail=hard", "fail-soft": "fail=soft",
+}
+
+
+def as_fence_options(message: str) -> str:
+    """A message written for the command line, in a fence's words.
+
+    >>> as_fence_options("use --algorithm expectiminimax; search without --depth and --iterative")
+    'use algorithm=expectiminimax; search without depth= and iterative=true'
+    """
+
+    def fence_words(match: re.Match[str]) -> str:
+        if match.group(3):
+            return _FLAG_AS_OPTION[match.group(3)]
+        return f"{match.group(1)}={match.group(2) or ''}"
+
+    return _CLI_OPTION.sub(fence_words, message)
