@@ -94,3 +94,25 @@ def test_chance_and_game_captions():
     assert "weighted sum 1" in " ".join(captions(chance))
     game = tracer.alphabeta(tracer.make_game("tictactoe", "XO.X..O.."), depth=1)
     assert any("depth limit stops the search" in text for text in captions(game))
+
+
+EVALUATED = """
+children:
+  - {label: B, value: 4, children: [{value: 5, children: [5, 9]}, {value: 2, children: [1, 3]}]}
+  - {label: C, value: 6, children: [{value: 7, children: [8, 2]}, {value: 3, children: [4, 0]}]}
+"""
+
+
+def test_ordering_shows_the_values_it_rests_on_and_a_depth_limit_is_said():
+    from tracer.game.notation import parse_tree
+    from tracer.search import SearchSettings
+
+    trace = tracer.search(parse_tree(EVALUATED), SearchSettings(order="eval", depth=2))
+    texts = captions(trace)
+    # MAX puts C (evaluation 6) before B (4), as the tree file says
+    assert "A orders its children best first by the evaluation function: C (6), B (4)." in texts
+    assert "as far as a search 2 plies deep can tell, this is the value of the game" in texts[-1]
+    assert "can tell" not in captions(tracer.alphabeta(EVALUATED_LEAVES))[-1]
+
+
+EVALUATED_LEAVES = "[[5, 9], [1, 3]]"

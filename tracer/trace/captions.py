@@ -153,12 +153,16 @@ class _Writer:
         return f"The depth limit stops the search at {name}: the evaluation function scores it {_v(value)}."
 
     def _order(self, raw: tuple[Any, ...], following: Any) -> str:
-        _, path, children, _keys = raw
+        _, path, children, keys = raw
         order = self.trace.settings.order
         how = _ORDER_WORDS.get(order, order)
         if self.trace.settings.iterative:
             how = "by the values the previous iteration found, best first"
-        return f"{self.name(path)} orders its children {how}: {_list([self.name(child) for child in children])}."
+        names = [self.name(child) for child in children]
+        # the values the order rests on, so a student can check it (not random draws)
+        if keys and order != "random" and len(keys) == len(children) and all(isinstance(k, (int, float)) for k in keys):
+            names = [f"{name} ({_v(key)})" for name, key in zip(names, keys)]
+        return f"{self.name(path)} orders its children {how}: {_list(names)}."
 
     def _backup(self, raw: tuple[Any, ...], following: Any) -> str:
         _, path, child, child_value, v = raw
@@ -245,7 +249,9 @@ class _Writer:
         else:
             note = ""
         if not path:
-            text = f"{name} returns {_v(value)}{clamp}{note}; this is the value of the game"
+            depth = self.trace.settings.depth
+            seen = f"as far as a search {depth} {'ply' if depth == 1 else 'plies'} deep can tell, " if depth is not None else ""
+            text = f"{name} returns {_v(value)}{clamp}{note}; {seen}this is the value of the game"
             if best is not None and self.kind(path) in ("max", "min"):
                 move = self.tree.node(best).move if best in self.tree else None
                 text += f", and {_KIND[self.kind(path)]} moves to {self.name(best)}" + (f" ({move})" if move else "")
