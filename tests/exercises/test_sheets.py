@@ -101,6 +101,9 @@ def test_sheet_text(aima):
     assert "![The game tree of exercise aima-5-2](figure.svg)" in md
     strict = render_exercise(aima_exercise(prune_on_equal=False, fail="hard"))["sheet.md"]
     assert "only when v \\> beta" in strict and "Fail-hard" in strict
+    # under fail-hard a node can return a bound without stopping early: the question says so
+    assert "or where fail-hard clamps v into [alpha, beta], the value is a bound" in strict.replace("\\[", "[").replace("\\]", "]")
+    assert "fail-hard clamps" not in md
 
 
 def test_user_text_is_escaped(aima):

@@ -291,3 +291,31 @@ def test_a_plain_engine_key_can_be_checked_against():
     result = check_data(key, {"values": {"A": 3, "B": 3, "C": 4, "D": 2}, "move": "B"})
     assert [t.question for t in result.tests] == ["minimax", "values", "not_examined", "move"]
     assert "At C, v = 2 <= alpha = 3, so the search stops there and C returns <= 2." in result.tests[1].output
+
+
+def test_a_value_for_a_node_never_examined_is_pointed_out(aima_key):
+    result = check_data(aima_key, with_changes(values={"A": 3, "B": 3, "C": "<= 2", "D": 2, "J": 6}))
+    assert scores(result)["values"] == 3  # costs nothing, as documented
+    assert outputs(result)["values"] == "All 4 right. J is never examined, so alpha-beta computes no value there: leave it blank."
+
+
+def test_a_fail_hard_clamp_is_named_as_the_reason_for_a_bound():
+    # fail-hard on AIMA's Figure 5.2: D's last leaf (2) triggers the test with nothing left to
+    # prune, and D returns alpha = 3 for its v = 2, a bound (at most 3), worked by hand
+    key = prepared(aima_exercise(fail="hard"))
+    result = check_data(key, with_changes(values={"A": 3, "B": 3, "C": "<= 3", "D": 3}))
+    feedback = outputs(result)["values"]
+    assert "D: you wrote 3, but alpha-beta does not prove that D is worth exactly that" in feedback
+    assert "(fail-hard clamps its v = 2 into [alpha, beta] and returns alpha = 3)" in feedback
+    assert "only a bound" not in feedback
+
+
+def test_chance_move_feedback_speaks_of_expectiminimax():
+    exercise = make_exercise(ExerciseSpec(chance=True, depth=(2, 2), branching=(2, 2)), 11)
+    key = prepared(exercise)
+    answers = key_answers(exercise.key)
+    root_children = [n for n in exercise.key["nodes"] if n["path"] and "." not in n["path"]]
+    answers["move"] = next(n["label"] for n in root_children if n["path"] != exercise.key["best_move"]["path"])
+    result = check_data(key, answers)
+    move_feedback = next(t.output for t in result.tests if t.question == "move")
+    assert "expectiminimax" in move_feedback and "minimax value" not in move_feedback.replace("expectiminimax", "")

@@ -108,7 +108,7 @@ def convention_lines(algorithm: str, conventions: Conventions) -> list[str]:
     return lines
 
 
-def _prompt(question: dict[str, Any], algorithm: str) -> tuple[str, str]:
+def _prompt(question: dict[str, Any], algorithm: str, fail: str = "soft") -> tuple[str, str]:
     """The question as the sheet asks it, and how to write its answer in the file."""
     qid = question["id"]
     name = _ALGORITHM_NAMES[algorithm]
@@ -120,8 +120,13 @@ def _prompt(question: dict[str, Any], algorithm: str) -> tuple[str, str]:
         return (
             (
                 "Run alpha-beta with the conventions above. Give the value it computes at each internal node it examines. "
-                'Where it stops early the value is a bound: write "<= 2" (at most 2) or ">= 5" (at least 5). '
-                "Leave the nodes it never examines blank."
+                + (
+                    'Where it stops early the value is a bound: write "<= 2" (at most 2) or ">= 5" (at least 5). '
+                    if fail == "soft"
+                    else 'Where it stops early, or where fail-hard clamps v into [alpha, beta], the value is a bound: '
+                    'write "<= 2" (at most 2) or ">= 5" (at least 5). '
+                )
+                + "Leave the nodes it never examines blank."
             ),
             'values: {A: 3, C: "<= 2", ...}',
         )
@@ -209,7 +214,7 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
     algorithm = spec.algorithm
     questions = []
     for number, question in enumerate(exercise.questions, start=1):
-        prompt, how = _prompt(question, algorithm)
+        prompt, how = _prompt(question, algorithm, spec.conventions.fail)
         questions.append(
             {
                 "number": number, "id": question["id"], "title": QUESTION_TITLES[question["id"]],

@@ -9,7 +9,8 @@ Crediting (the points are set per question; see :class:`Points`):
   form: a plain ``2`` where alpha-beta only proves ``<= 2``, or ``<= 3`` where it
   computes 3 exactly (or a bound in the wrong direction). Numbers match when they are
   within 0.005 (two decimals are enough for averages). Values given for nodes not asked
-  (leaves, nodes never examined) are ignored.
+  (leaves, nodes never examined) cost nothing; the feedback says to leave never-examined
+  nodes blank.
 * **Nodes not examined**: naming an internal node counts for its whole subtree. Each
   node of the key's set is worth an equal share; each examined node wrongly listed takes
   one share away (never below 0). When alpha-beta examines everything, ``[]`` earns all.
@@ -229,11 +230,19 @@ def _check_values(key: PreparedKey, question: dict[str, Any], item: Item | None,
                 continue
             earned += share * points.partial
         wrong.append(path)
+    # values for nodes alpha-beta never reaches cost nothing, but the student should know
+    never = [p for p, claim in claims.items() if search and claim is not None and key.nodes[p]["search_value"] is None]
+    note = (
+        f" {_list_names(key, never)} {'is' if len(never) == 1 else 'are'} never examined, so alpha-beta computes no value "
+        f"there: leave {'it' if len(never) == 1 else 'them'} blank."
+        if never
+        else ""
+    )
     if not wrong and not missing:
-        return earned, f"All {len(asked)} right."
+        return earned, f"All {len(asked)} right.{note}"
     if all(claim is None for claim in claims.values()):
         return 0.0, "Not answered."
-    lines = [f"{len(right)} of {len(asked)} right."]
+    lines = [f"{len(right)} of {len(asked)} right.{note}"]
     if wrong:
         # Explain the first wrong answer in the order the search finishes nodes; only list the others.
         order = _search_order(key, asked)
@@ -246,6 +255,11 @@ def _check_values(key: PreparedKey, question: dict[str, Any], item: Item | None,
     if missing:
         lines.append("Not answered: " + ", ".join(key.name(p) for p in missing) + ".")
     return earned, "\n".join(lines)
+
+
+def _list_names(key: PreparedKey, paths: Sequence[str]) -> str:
+    names = [key.name(p) for p in _search_order(key, paths)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _search_order(key: PreparedKey, paths: Sequence[str]) -> list[str]:

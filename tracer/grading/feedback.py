@@ -52,6 +52,11 @@ def _num(value: Any) -> Any:
     return float(value) if value in ("inf", "-inf") else value
 
 
+def _value_name(key: PreparedKey) -> str:
+    """ "minimax", or "expectiminimax" where the tree has chance nodes."""
+    return "expectiminimax" if any(node["type"] == "chance" for node in key.nodes.values()) else "minimax"
+
+
 # -- node values --------------------------------------------------------------------------------
 def explain_minimax(key: PreparedKey, path: str, claim: Claim | None) -> str:
     """Why a node's minimax (expectiminimax) value is what it is, from its children's values."""
@@ -63,7 +68,7 @@ def explain_minimax(key: PreparedKey, path: str, claim: Claim | None) -> str:
     true_value = _num(key.nodes[path]["minimax_value"])
     wrote = f"you wrote {claim}. " if claim is not None else ""
     if claim is not None and claim.bound != "exact" and _same(claim.value, true_value):
-        return f"{label}: you wrote {claim}, but a minimax value is a number, not a bound: write {number_text(true_value)}."
+        return f"{label}: you wrote {claim}, but the {_value_name(key)} value is a number, not a bound: write {number_text(true_value)}."
     if node_type == "chance":
         terms = " + ".join(f"{number_text(key.nodes[c].get('p') or _p(key, c))} × {number_text(v)}" for c, v in zip(children, values))
         return (
@@ -73,7 +78,7 @@ def explain_minimax(key: PreparedKey, path: str, claim: Claim | None) -> str:
     which, fn = ("largest", "max") if node_type == "max" else ("smallest", "min")
     names = _list([key.name(c) for c in children])
     return (
-        f"{label}: {wrote}{label} is {_kind(node_type)}: its minimax value is the {which} of its children's values "
+        f"{label}: {wrote}{label} is {_kind(node_type)}: its {_value_name(key)} value is the {which} of its children's values "
         f"({names}): {fn}({shown}) = {number_text(true_value)}."
     )
 
@@ -100,7 +105,7 @@ def explain_search_value(key: PreparedKey, path: str, claim: Claim | None) -> st
                 f"{label}: you wrote {claim}, but alpha-beta examines all of {label}'s children and computes its value "
                 f"exactly: write {number_text(value)}."
             )
-        reason = _stop_reason(key, path, history, conventions)
+        reason = _stop_reason(key, path, history, conventions, value)
         knows = f"{label} is worth {'at most' if bound == 'upper' else 'at least'} {number_text(value)}"
         return (
             f"{label}: you wrote {claim}, but alpha-beta does not prove that {label} is worth exactly that{reason}: "
@@ -139,8 +144,11 @@ def explain_search_value(key: PreparedKey, path: str, claim: Claim | None) -> st
     return start + story + clamp + f"{joiner}{label}'s value is {qualifier}{number_text(value)}."
 
 
-def _stop_reason(key: PreparedKey, path: str, history: Any, conventions: Conventions) -> str:
+def _stop_reason(key: PreparedKey, path: str, history: Any, conventions: Conventions, value: float) -> str:
     if history is None or history.cutoff is None or not history.cutoff[3]:
+        if conventions.fail == "hard" and history is not None and history.v is not None and not _same(history.v, value):
+            side = "alpha" if value > history.v else "beta"
+            return f" (fail-hard clamps its v = {number_text(history.v)} into [alpha, beta] and returns {side} = {number_text(value)})"
         return " (the value of a child it depends on is itself only a bound)"
     v, alpha, beta, _pruned = history.cutoff
     return f" (it stops early: {test_words(key.type(path), conventions, v, alpha, beta)})"
@@ -230,7 +238,7 @@ def explain_move(key: PreparedKey, chosen: str) -> str:
             f"and ties go to the first move searched."
         )
     return (
-        f"MAX moves to the child with the highest minimax value; {label} is worth {number_text(chosen_value)}, "
+        f"MAX moves to the child with the highest {_value_name(key)} value; {label} is worth {number_text(chosen_value)}, "
         f"and another child is worth more."
     )
 
