@@ -56,7 +56,9 @@ def _explanations(key: dict[str, Any]) -> dict[str, str]:
     out = {}
     for node in key["nodes"]:
         if node["type"] != "leaf" and node["visited"]:
-            out[node["path"]] = explain_search_value(prepared, node["path"], None).replace("no answer. ", "")
+            text = explain_search_value(prepared, node["path"], None).replace("no answer. ", "")
+            # the row already names the node: "C is a MIN node ...", not "C: C is a MIN node ..."
+            out[node["path"]] = text.removeprefix(f"{node['label']}: ")
     return out
 
 

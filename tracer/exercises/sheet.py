@@ -146,7 +146,7 @@ def _prompt(question: dict[str, Any], algorithm: str, fail: str = "soft") -> tup
             "window: {alpha: 3, beta: +inf}",
         )
     if qid == "order":
-        return f"In which order does {name} evaluate the leaves? List the leaves it evaluates, first to last.", "order: [E, F, G]"
+        return f"In which order does {name} evaluate the leaves? List the leaves it evaluates, first to last.", "order: [<leaf>, <leaf>, ...]"
     raise ValueError(qid)
 
 
@@ -198,6 +198,21 @@ def _cutoff_lines(exercise: Exercise) -> list[str]:
     return lines
 
 
+def _answers_yaml(answers: dict[str, Any]) -> str:
+    """The key's answers in the students' format, every bound quoted as the sheet asks."""
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+        style = '"' if value.startswith(("<=", ">=")) else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Dumper.add_representer(str, text)
+    return yaml.dump(answers, Dumper=Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+
+
 def _student_text(student: dict[str, Any] | None) -> str:
     if not student:
         return ""
@@ -222,9 +237,7 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
             }
         )
     internal = [node.label for node in exercise.tree.breadth_first() if not node.is_leaf]
-    import yaml
-
-    key_yaml = yaml.safe_dump(key_answers(key), sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    key_yaml = _answers_yaml(key_answers(key))
     context: dict[str, Any] = {
         "title": title,
         "id": exercise.id,

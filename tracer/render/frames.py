@@ -100,10 +100,27 @@ def _edge_id(path: Path) -> str:
     return "e" + "".join(f"-{index}" for index in path)
 
 
-def probability_text(p: float) -> str:
-    """A probability as a course writes it: ``1/2``, ``1/36``, ``0.3``."""
+def _exact_fraction(p: float) -> Fraction | None:
     fraction = Fraction(p).limit_denominator(100)
-    if fraction.denominator > 1 and abs(float(fraction) - p) < 1e-9 and fraction.denominator not in (10, 100, 5, 20, 25, 50):
+    return fraction if fraction.denominator > 1 and abs(float(fraction) - p) < 1e-9 else None
+
+
+def probability_text(p: float, siblings: Sequence[float] = ()) -> str:
+    """A probability as a course writes it, alike for all children of a chance node:
+    fractions where one needs them (1/3, 1/36) or all are halves and quarters (1/2, 3/4),
+    decimals otherwise (0.5, 0.1, 0.4).
+
+    >>> probability_text(1 / 36), probability_text(0.25, [0.25, 0.75]), probability_text(0.5, [0.5, 0.1, 0.4])
+    ('1/36', '1/4', '0.5')
+    >>> probability_text(0.5, [0.5, 1 / 6, 1 / 3])
+    '1/2'
+    """
+    group = list(siblings) or [p]
+    fractions = [_exact_fraction(q) for q in group]
+    needs_fraction = any(f is not None and 100 % f.denominator for f in fractions)
+    halves_and_quarters = all(f is not None and f.denominator in (2, 4) for f in fractions)
+    fraction = _exact_fraction(p)
+    if fraction is not None and (needs_fraction or halves_and_quarters):
         return f"{fraction.numerator}/{fraction.denominator}"
     return number(p)
 
@@ -308,7 +325,8 @@ class Figure:
     def _edge_label(self, child: Node) -> str:
         text = child.move or ""
         if child.p is not None:
-            text = f"{text} {probability_text(child.p)}".strip()
+            siblings = [sibling.p for sibling in self.tree.node(child.path[:-1]).children if sibling.p is not None]
+            text = f"{text} {probability_text(child.p, siblings)}".strip()
         return text
 
     def _place_canvas(self) -> None:
