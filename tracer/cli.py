@@ -348,17 +348,31 @@ def exercise_new_command(
         click.echo(f"seed {seed} (pass --seed {seed} to make these exercises again)", err=True)
     versions: list[Any] = list(roster) if roster else [None]
     jobs = [(student, index) for student in versions for index in range(1, count + 1)]
+    most_leaves = 0
     with _progress_bar(len(jobs), "making exercises") as bar:
 
         def made() -> Any:
+            nonlocal most_leaves
             for student, index in jobs:
-                yield make_exercise(spec, seed, index, student)
+                exercise = make_exercise(spec, seed, index, student)
+                most_leaves = max(most_leaves, sum(1 for node in exercise.tree.breadth_first() if node.is_leaf))
+                yield exercise
                 if bar is not None:
                     bar.update(1)
 
         folders = write_exercises(made(), out, seed=seed, spec=spec, title=title, formats=("html", fmt) if fmt == "latex" else ("html",), force=force)
     who = f" for {plural(len(roster), 'student')}" if roster else ""
-    click.echo(f"wrote {len(folders)} exercise{'s' if len(folders) != 1 else ''}{who} to {out} (seed {seed})")
+    click.echo(f"wrote {plural(len(folders), 'exercise')}{who} to {out} (seed {seed})")
+    if most_leaves > READABLE_LEAVES:
+        click.echo(
+            f"note: a tree has {most_leaves} leaves; a sheet's figure shrinks to the page's width, and past about "
+            f"{READABLE_LEAVES} leaves its labels print too small to read on A4 or Letter (--max-leaves {READABLE_LEAVES} keeps them readable)",
+            err=True,
+        )
+
+
+READABLE_LEAVES = 32
+"""Leaves a printed sheet's figure holds with readable labels (the figure fits the page's width)."""
 
 
 @main.command("check")

@@ -85,3 +85,15 @@ def test_roster(tmp_path):
     assert result.exit_code == 1 and "roster.csv:3: the id '7' is also on line 2" in result.output
     roster.write_text("name\nA\n")
     assert "no column of student ids" in invoke("-o", tmp_path / "hw3", "--students", roster).output
+
+
+def test_trees_too_big_to_print_readably_get_a_note(tmp_path):
+    from click.testing import CliRunner
+
+    from tracer.cli import main
+
+    big = CliRunner().invoke(main, ["exercise", "new", "-o", str(tmp_path / "big"), "--seed", "3", "--branching", "4", "--depth", "3", "--max-leaves", "64"])
+    assert big.exit_code == 0, big.output
+    assert "note: a tree has 64 leaves" in big.output and "--max-leaves 32" in big.output
+    small = CliRunner().invoke(main, ["exercise", "new", "-o", str(tmp_path / "small"), "--seed", "3"])
+    assert small.exit_code == 0 and "note:" not in small.output
