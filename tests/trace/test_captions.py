@@ -75,7 +75,7 @@ def test_bounds_and_fail_hard_clamping_are_said():
     assert caption(soft, _step_of(soft, "leave", (1,))) == "C returns 2 to A: an upper bound, as C's true value is <= 2."
     hard = tracer.alphabeta(AIMA, fail="hard")
     text = caption(hard, _step_of(hard, "leave", (1,)))
-    assert text.startswith("C returns 3 to A (fail-hard: v = 2 is clamped into [alpha, beta] = [3, inf])")
+    assert text.startswith("C returns 3 to A (fail-hard: v = 2 is clamped into [alpha, beta] = [3, +∞])")
 
 
 def test_root_names_the_value_and_the_move():

@@ -15,7 +15,7 @@ way the figure does and state each cutoff test as the trace's conventions wrote 
 >>> caption(strict, 24)
 'C: v = 2 < alpha = 3, so MAX will never choose C; its other children (I, J) are pruned.'
 
-Values are written as :func:`tracer.format_value` writes them (``inf`` for infinity).
+Values are written as :func:`tracer.format_value` writes them, but for the infinities, which are ``+∞`` and ``-∞`` as in the figures.
 Only the standard library is needed.
 """
 
@@ -85,7 +85,9 @@ def caption(trace: Trace, step: int, labels: str = "letters") -> str:
 
 
 def _v(value: float) -> str:
-    return format_value(value)
+    """A value in a caption: 3, -2, 2.5, and the infinities as the figures draw them (+∞, -∞)."""
+    text = format_value(value)
+    return {"inf": "+∞", "-inf": "-∞"}.get(text, text)
 
 
 def _list(names: list[str]) -> str:
