@@ -184,3 +184,14 @@ def test_wheel_ships_the_templates():
     assert config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"] == {"templates": "tracer/templates"}
     needed = {"sheet.md.j2", "sheet.html.j2", "key.md.j2", "key.html.j2", "sheet.tex.j2", "key.tex.j2", "answer-template.yaml.j2", "style.css"}
     assert needed <= {p.name for p in (root / "templates").iterdir()}
+
+
+def test_hand_in_notes_fit_the_questions(aima):
+    from tracer.exercises.generate import make_exercise
+
+    full = render_exercise(aima)["sheet.md"]
+    assert "Write a bound in quotes" in full and "except the order of evaluation" in full
+    assert "decimal or a fraction" not in full
+    chance = render_exercise(make_exercise(ExerciseSpec(chance=True, depth=(2, 2), branching=(2, 2)), 11))["sheet.md"]
+    assert "decimal or a fraction" in chance
+    assert "Write a bound" not in chance and "any order" not in chance

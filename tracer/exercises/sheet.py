@@ -248,6 +248,14 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
         "chance": spec.chance,
         "conventions": convention_lines(algorithm, spec.conventions),
         "questions": questions,
+        # the hand-in notes mention only what this sheet's questions need
+        "asks_bounds": any(q["id"] in ("values", "window") for q in questions),
+        "lists_note": (
+            " Lists of nodes can be in any order" + (", except the order of evaluation." if any(q["id"] == "order" for q in questions) else ".")
+            if any(q["id"] in ("not_examined", "order") for q in questions)
+            else ""
+        ),
+        "asks_averages": any(q["id"] == "expectiminimax" for q in questions),
         "internal": internal,
         "root_value": number_text(key["root_value"]),
         "best_move": key["best_move"]["label"] if key.get("best_move") else None,
