@@ -93,10 +93,10 @@ def _settings(options: dict[str, Any]) -> SearchSettings:
     )
 
 
-_SEARCH_DEFAULTS = {
-    "algorithm": None, "prune_on_equal": True, "fail_soft": True, "depth": None, "order": "given", "seed": 0,
-    "iterative": False, "transposition_table": False,
-}
+# the options that say how to search: given with a trace file (already searched), they are refused
+_SEARCH_OPTION_NAMES = frozenset(
+    {"algorithm", "prune_on_equal", "fail_soft", "depth", "order", "seed", "iterative", "transposition_table"}
+)
 
 
 def _trace_for(options: dict[str, Any]) -> Any:
@@ -133,7 +133,7 @@ def _search_options_given() -> list[str]:
     context = click.get_current_context()
     given = []
     for param in context.command.params:
-        if param.name not in _SEARCH_DEFAULTS or context.get_parameter_source(param.name) in (ParameterSource.DEFAULT, None):
+        if param.name not in _SEARCH_OPTION_NAMES or context.get_parameter_source(param.name) in (ParameterSource.DEFAULT, None):
             continue
         value = context.params[param.name]
         secondary = getattr(param, "secondary_opts", [])
@@ -263,6 +263,10 @@ def _progress_bar(length: int, label: str) -> Any:
     return contextlib.nullcontext(None)
 
 
+READABLE_LEAVES = 32
+"""Leaves a printed sheet's figure holds with readable labels (the figure fits the page's width)."""
+
+
 @main.group("exercise")
 def exercise_group() -> None:
     """Make game-tree exercises with their answer keys (see `tracer exercise new --help`)."""
@@ -369,10 +373,6 @@ def exercise_new_command(
             f"{READABLE_LEAVES} leaves its labels print too small to read on A4 or Letter (--max-leaves {READABLE_LEAVES} keeps them readable)",
             err=True,
         )
-
-
-READABLE_LEAVES = 32
-"""Leaves a printed sheet's figure holds with readable labels (the figure fits the page's width)."""
 
 
 @main.command("check")
