@@ -70,7 +70,8 @@
   Stepper.prototype.follow = function () {
     var box = this.figure;
     if (!box || box.scrollWidth <= box.clientWidth) return;
-    var current = box.querySelector("g.current");
+    // the current node, or before the search starts the root
+    var current = box.querySelector("g.current") || document.getElementById(this.prefix + "-n");
     if (!current) return;
     var frame = box.getBoundingClientRect(), node = current.getBoundingClientRect();
     var left = node.left - frame.left + box.scrollLeft, right = left + node.width;
