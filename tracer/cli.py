@@ -500,7 +500,7 @@ def render_command(folder: str, formats: str, html: bool, beamer: bool, steps: s
     )
     for note in result.notes:
         click.echo(f"note: {note}", err=True)
-    click.echo(f"wrote {result.frames} frame{'s' if result.frames != 1 else ''} and the final figure to {folder}", err=True)
+    click.echo(f"wrote {plural(result.frames, 'frame')} and the final figure to {folder}", err=True)
 
 
 class _NoBar:

@@ -34,6 +34,7 @@ from tracer.files import read_text
 from tracer.grading import feedback
 from tracer.grading.answers import AnswerError, Claim, Item, Submission, claim_of, parse_number, read_submission
 from tracer.grading.keys import KeySource, PreparedKey
+from tracer.words import plural
 
 __all__ = [
     "DEFAULT_POINTS",
@@ -290,15 +291,15 @@ def _check_not_examined(key: PreparedKey, question: dict[str, Any], item: Item |
     hits = len(expected) - len(missed)
     earned = total * max(0, hits - len(extra)) / len(expected)
     if not missed and not extra:
-        return earned, f"Right: all {len(expected)} node{'s' if len(expected) != 1 else ''}."
+        return earned, f"Right: all {plural(len(expected), 'node')}."
     if not answered:
         return 0.0, "Not answered."
     lines = []
     if missed:
-        lines.append(f"{len(missed)} node{'s' if len(missed) != 1 else ''} not examined {'are' if len(missed) != 1 else 'is'} missing from your list.")
+        lines.append(f"{plural(len(missed), 'node')} not examined {'are' if len(missed) != 1 else 'is'} missing from your list.")
     if extra:
         shown = ", ".join(key.name(p) for p in extra[:8]) + (", ..." if len(extra) > 8 else "")
-        lines.append(f"{len(extra)} node{'s' if len(extra) != 1 else ''} in your list {'are' if len(extra) != 1 else 'is'} examined after all: {shown}.")
+        lines.append(f"{plural(len(extra), 'node')} in your list {'are' if len(extra) != 1 else 'is'} examined after all: {shown}.")
     # The first wrong step in the order the search meets the nodes.
     first = min(missed + extra, key=order.index)
     if first in extra:

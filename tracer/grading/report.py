@@ -25,6 +25,7 @@ from typing import Any
 
 from tracer.exercises.questions import QUESTION_IDS
 from tracer.grading.check import Result
+from tracer.words import plural
 
 __all__ = ["REPORT_FORMATS", "csv_report", "gradescope_report", "json_report", "report", "text_report"]
 
@@ -163,7 +164,7 @@ def text_report(results: Sequence[Result], details: bool | None = None) -> str:
                 lines.append(f"{result.file.ljust(width)}  {'-':>6}   could not be checked: {problem_text(result)}")
         lines.append("")
     checked = [r for r in results if r.checked]
-    summary = f"Checked {len(checked)} of {len(results)} file{'s' if len(results) != 1 else ''}"
+    summary = f"Checked {len(checked)} of {plural(len(results), 'file')}"
     if len(checked) < len(results):
         summary += f"; {len(results) - len(checked)} could not be checked"
     if len(checked) > 1:

@@ -76,6 +76,7 @@ from tracer.render.style import (
 )
 from tracer.render.svg import Group, Line, Primitive, Shape, Text, escape, fmt, group_svg
 from tracer.trace.model import Trace
+from tracer.words import plural
 
 __all__ = [
     "Figure",
@@ -800,7 +801,7 @@ class Figure:
         if trace.algorithm == "alphabeta":
             cut = stats["cutoffs"]
             pruned = stats.get("pruned", 0)
-            text += f"; {cut:,} cutoff{'s' if cut != 1 else ''} pruned {pruned:,} subtree{'s' if pruned != 1 else ''}"
+            text += f"; {plural(cut, 'cutoff')} pruned {plural(pruned, 'subtree')}"
         return text + "."
 
     def legend_items(self, top: float) -> tuple[list[Group], float]:

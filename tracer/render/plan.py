@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from tracer.game.model import Node, Path, Tree
 from tracer.render.errors import FigureTooLarge
+from tracer.words import plural
 
 if TYPE_CHECKING:
     from tracer.trace.model import Trace
@@ -102,12 +103,12 @@ def plan_figure(
     notes = []
     if collapsed:
         notes.append(
-            f"{len(collapsed):,} subtree{'s' if len(collapsed) != 1 else ''} the search never entered "
+            f"{plural(len(collapsed), 'subtree')} the search never entered "
             f"{'are' if len(collapsed) != 1 else 'is'} drawn as {'their roots' if len(collapsed) != 1 else 'its root'} "
-            f"({collapsed_nodes:,} node{'s' if collapsed_nodes != 1 else ''} left out, marked +N)"
+            f"({plural(collapsed_nodes, 'node')} left out, marked +N)"
         )
     if cut_by_depth:
-        notes.append(f"{cut_by_depth:,} node{'s' if cut_by_depth != 1 else ''} deeper than depth {max_depth} left out (marked +N)")
+        notes.append(f"{plural(cut_by_depth, 'node')} deeper than depth {max_depth} left out (marked +N)")
     if len(nodes) > max_nodes:
         raise FigureTooLarge(
             f"the figure would draw {len(nodes):,} nodes (of {total:,}), more than the {max_nodes:,} a figure can show",

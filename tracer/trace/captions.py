@@ -27,6 +27,7 @@ from typing import Any
 from tracer.errors import path_text
 from tracer.game.model import Path, format_value
 from tracer.trace.model import Trace
+from tracer.words import plural
 
 __all__ = ["caption", "captions", "node_namer"]
 
@@ -252,7 +253,7 @@ class _Writer:
             note = ""
         if not path:
             depth = self.trace.settings.depth
-            seen = f"as far as a search {depth} {'ply' if depth == 1 else 'plies'} deep can tell, " if depth is not None else ""
+            seen = f"as far as a search {plural(depth, 'ply', 'plies')} deep can tell, " if depth is not None else ""
             text = f"{name} returns {_v(value)}{clamp}{note}; {seen}this is the value of the game"
             if best is not None and self.kind(path) in ("max", "min"):
                 move = self.tree.node(best).move if best in self.tree else None

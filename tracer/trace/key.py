@@ -201,8 +201,8 @@ def _summary_lines(key: dict[str, Any]) -> list[str]:
     )
     if "given_order_visited" in stats:
         given, saving = stats["given_order_visited"], stats.get("saving", 0)
-        change = f"saved {saving}" if saving >= 0 else f"cost {-saving} extra"
-        lines.append(f"Move ordering {change} node{'s' if abs(saving) != 1 else ''}: the given order visits {given}.")
+        change = f"saved {plural(saving, 'node')}" if saving >= 0 else f"cost {plural(-saving, 'extra node')}"
+        lines.append(f"Move ordering {change}: the given order visits {given}.")
     return lines
 
 
