@@ -80,6 +80,12 @@ def alphabeta(
     return search(source, SearchSettings(algorithm="alphabeta", conventions=conventions, **options), players=players, root=root)
 
 
+def default_algorithm(source: Tree | Game) -> str:
+    """The search to run when none is named: alpha-beta, or expectiminimax where there are
+    chance nodes (which alpha-beta cannot search)."""
+    return "expectiminimax" if getattr(source, "has_chance", False) else "alphabeta"
+
+
 def load_input(
     source: str | None,
     *,

@@ -101,7 +101,7 @@ _SEARCH_OPTION_NAMES = frozenset(
 
 def _trace_for(options: dict[str, Any]) -> Any:
     """Load the input and search it (or take the trace a trace file holds)."""
-    from tracer.api import load_input, search
+    from tracer.api import default_algorithm, load_input, search
     from tracer.trace.model import Trace
 
     source = load_input(
@@ -116,8 +116,8 @@ def _trace_for(options: dict[str, Any]) -> Any:
                 hint="the trace already records how it was searched; pass the tree instead to search again",
             )
         return source
-    if options["algorithm"] is None:  # alpha-beta cannot search chance nodes, so they pick expectiminimax
-        options = {**options, "algorithm": "expectiminimax" if getattr(source, "has_chance", False) else "alphabeta"}
+    if options["algorithm"] is None:
+        options = {**options, "algorithm": default_algorithm(source)}
     _progress(f"searching ({options['algorithm']})...")
     try:
         return search(source, _settings(options))

@@ -59,7 +59,7 @@ def _min_width(figure: Any) -> str:
 
 def build_trace(source: str, fence: FenceOptions, page_dir: FilePath, docs_dir: FilePath) -> Trace:
     """Search what the fence names: its body, its ``file=`` or its ``game=``."""
-    from tracer.api import search
+    from tracer.api import default_algorithm, search
     from tracer.docsite.fence import resolve_file
     from tracer.errors import InputError
     from tracer.game.games import make_game
@@ -80,8 +80,8 @@ def build_trace(source: str, fence: FenceOptions, page_dir: FilePath, docs_dir: 
 
         target = parse_tree(source, source=FENCE_SOURCE, players=fence.players, root=fence.root)
     settings = fence.settings
-    if "algorithm" not in fence.raw and getattr(target, "has_chance", False):
-        settings = replace(settings, algorithm="expectiminimax")  # as on the command line
+    if "algorithm" not in fence.raw:  # as on the command line
+        settings = replace(settings, algorithm=default_algorithm(target))
     return search(target, settings)
 
 

@@ -15,6 +15,7 @@ from tracer.exercises.questions import number_text
 from tracer.game.model import Path, Tree
 from tracer.search.conventions import Conventions
 from tracer.trace.model import Trace
+from tracer.words import joined
 
 __all__ = ["History", "Step", "bound_words", "histories", "kind_name", "names", "steps", "test_words", "value_text"]
 
@@ -31,10 +32,7 @@ def kind_name(node_type: str) -> str:
 
 def names(tree: Tree, paths: Any) -> str:
     """``I, J`` or ``I and J``-style list of labels (``I, J and K``)."""
-    labels = [tree.node(p).label for p in paths]
-    if len(labels) <= 1:
-        return "".join(labels)
-    return ", ".join(labels[:-1]) + " and " + labels[-1]
+    return joined([tree.node(p).label for p in paths])
 
 
 def test_words(node_type: str, conventions: Conventions, v: Any, alpha: Any, beta: Any, *, holds: bool = True) -> str:

@@ -34,7 +34,7 @@ from tracer.files import read_text
 from tracer.grading import feedback
 from tracer.grading.answers import AnswerError, Claim, Item, Submission, claim_of, parse_number, read_submission
 from tracer.grading.keys import KeySource, PreparedKey
-from tracer.words import plural
+from tracer.words import joined, plural
 
 __all__ = [
     "DEFAULT_POINTS",
@@ -234,7 +234,7 @@ def _check_values(key: PreparedKey, question: dict[str, Any], item: Item | None,
     # values for nodes alpha-beta never reaches cost nothing, but the student should know
     never = [p for p, claim in claims.items() if search and claim is not None and key.nodes[p]["search_value"] is None]
     note = (
-        f" {_list_names(key, never)} {'is' if len(never) == 1 else 'are'} never examined, so alpha-beta computes no value "
+        f" {joined([key.name(p) for p in _search_order(key, never)])} {'is' if len(never) == 1 else 'are'} never examined, so alpha-beta computes no value "
         f"there: leave {'it' if len(never) == 1 else 'them'} blank."
         if never
         else ""
@@ -256,11 +256,6 @@ def _check_values(key: PreparedKey, question: dict[str, Any], item: Item | None,
     if missing:
         lines.append("Not answered: " + ", ".join(key.name(p) for p in missing) + ".")
     return earned, "\n".join(lines)
-
-
-def _list_names(key: PreparedKey, paths: Sequence[str]) -> str:
-    names = [key.name(p) for p in _search_order(key, paths)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _search_order(key: PreparedKey, paths: Sequence[str]) -> list[str]:

@@ -15,6 +15,7 @@ from tracer.exercises.steps import test_words, value_text
 from tracer.grading.answers import Claim
 from tracer.grading.keys import PreparedKey
 from tracer.search.conventions import Conventions
+from tracer.words import joined
 
 __all__ = [
     "explain_minimax",
@@ -36,12 +37,6 @@ def ordinal(index: int) -> str:
 
 def _kind(node_type: str) -> str:
     return {"max": "a MAX node", "min": "a MIN node", "chance": "a chance node", "leaf": "a leaf"}[node_type]
-
-
-def _list(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _conventions(key: PreparedKey) -> Conventions:
@@ -76,7 +71,7 @@ def explain_minimax(key: PreparedKey, path: str, claim: Claim | None) -> str:
             f"weighted by their probabilities: {terms} = {number_text(true_value)}."
         )
     which, fn = ("largest", "max") if node_type == "max" else ("smallest", "min")
-    names = _list([key.name(c) for c in children])
+    names = joined([key.name(c) for c in children])
     return (
         f"{label}: {wrote}{label} is {_kind(node_type)}: its {_value_name(key)} value is the {which} of its children's values "
         f"({names}): {fn}({shown}) = {number_text(true_value)}."
@@ -130,8 +125,8 @@ def explain_search_value(key: PreparedKey, path: str, claim: Claim | None) -> st
             f"{test_words(node['type'], conventions, v, alpha, beta)}, so the search stops there"
         )
     else:
-        returned = _list([value_text(cv, cb) for _, cv, cb, _ in kids])
-        names = _list([key.name(_text(c)) for c, _, _, _ in kids])
+        returned = joined([value_text(cv, cb) for _, cv, cb, _ in kids])
+        names = joined([key.name(_text(c)) for c, _, _, _ in kids])
         which = "largest" if node["type"] == "max" else "smallest"
         child_word = "child returns" if len(kids) == 1 else "children return"
         story = f"its {child_word} {returned} ({names}), nothing is pruned, and v is the {which}: {number_text(history.v)}"
@@ -229,7 +224,7 @@ def explain_move(key: PreparedKey, chosen: str) -> str:
     label = key.name(chosen)
     root_children = key.children.get("", [])
     if chosen not in root_children:
-        return f"{label} is not a child of the root; MAX chooses among {_list([key.name(c) for c in root_children])}."
+        return f"{label} is not a child of the root; MAX chooses among {joined([key.name(c) for c in root_children])}."
     chosen_value = _num(key.nodes[chosen]["minimax_value"])
     root_value = _num(key.key["root_value"])
     if best is not None and _same(chosen_value, root_value):
