@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import tracer
 from tracer.render import Figure
-from tracer.render.style import number
+from tracer.words import number
 
 SHAPES = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box"}
 

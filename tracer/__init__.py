@@ -4,8 +4,8 @@
 >>> trace = tracer.alphabeta("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
 >>> trace.root_value
 3
->>> tracer.answer_key(trace)["unvisited"]
-['1.1', '1.2']
+>>> tracer.answer_key(trace).unvisited
+((1, 1), (1, 2))
 """
 
 from tracer._version import __version__
@@ -14,6 +14,7 @@ from tracer.errors import InputError, SearchError, TraceFormatError, TracerError
 from tracer.game import GAMES, Game, Node, Tree, TreeGame, format_value, load_tree, make_game, parse_tree
 from tracer.search import Conventions, SearchSettings
 from tracer.trace import (
+    AnswerKey,
     Replayer,
     SearchState,
     Trace,
@@ -25,9 +26,25 @@ from tracer.trace import (
     replay,
     save_trace,
 )
+from tracer.trace.model import register_display
+
+
+def _show_final_figure(trace: Trace) -> dict[str, str]:
+    """How a notebook shows a trace: its final figure (the renderer loads only when one is shown)."""
+    from tracer.render.errors import FigureTooLarge
+    from tracer.render.frames import final_svg
+
+    try:
+        return {"image/svg+xml": final_svg(trace)}
+    except FigureTooLarge:  # the text form says what the trace is
+        return {}
+
+
+register_display(_show_final_figure)
 
 __all__ = [
     "GAMES",
+    "AnswerKey",
     "Conventions",
     "Game",
     "InputError",

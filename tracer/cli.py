@@ -214,13 +214,13 @@ def key_command(fmt: str, nodes: bool | None, output: str | None, **options: Any
       tracer key tree.json --no-prune-on-equal --format markdown
       tracer key --game tictactoe --position XO.X..O.. --format json
     """
-    from tracer.trace.io import to_json_data
-    from tracer.trace.key import answer_key, key_markdown, key_text
+    from tracer.trace.key import answer_key
+    from tracer.trace.key_text import key_markdown, key_text
 
     trace = _trace_for(options)
     key = answer_key(trace, include_nodes=nodes)
     if fmt == "json":
-        text = json.dumps(to_json_data(key), indent=2, ensure_ascii=False) + "\n"
+        text = json.dumps(key.to_json(), indent=2, ensure_ascii=False) + "\n"
     elif fmt == "markdown":
         text = key_markdown(key)
     else:

@@ -60,7 +60,7 @@ def test_a_step_link_opens_that_step(page, base_url):
     page.goto(f"{base_url}#tree-1-step-{CUTOFF_AT_C}")
     box = stepper(page)
     assert counter(box) == f"Step {CUTOFF_AT_C} of {HOME_STEPS}"
-    assert "C: v = 2 <= alpha = 3, so MAX will never choose C" in box.locator(".tracer-caption").inner_text()
+    assert "C: v = 2 ≤ α = 3, so MAX will never choose C" in box.locator(".tracer-caption").inner_text()
     assert current_nodes(page, "tree-1") == ["tree-1-fig-n-1"]  # C
     for pruned in ("1.1", "1.2"):  # I and J
         assert "pruned" in node_class(page, "tree-1", pruned).split()

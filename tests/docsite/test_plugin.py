@@ -76,7 +76,7 @@ def test_options_written_as_on_the_command_line(tmp_path):
     run_build(config)
     html = (tmp_path / "out" / "index.html").read_text()
     assert 'id="strict"' in html
-    assert "prune only when v &gt; beta" in html
+    assert "prune only when v &gt; β" in html
     assert "if v &lt; α then return α, move" in html  # the strict, fail-hard pseudocode
     data = stepper_data(html)
     assert data["start"] == data["steps"]

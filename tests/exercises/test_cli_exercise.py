@@ -38,7 +38,7 @@ def test_makes_exercises_as_asked(tmp_path):
         key = json.loads((folder / "key.json").read_text())
         assert key["exercise"] == entry["id"] and key["conventions"]["fail"] == "hard"
         assert (folder / "sheet.tex").is_file()
-        assert "prune only when v > beta" in key["conventions"]["description"]
+        assert "prune only when v > β" in key["conventions"]["description"]
 
 
 def test_a_random_seed_is_reported(tmp_path):

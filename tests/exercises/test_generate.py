@@ -19,7 +19,6 @@ from tracer.exercises.generate import ExerciseSpec, cutoff_origins, exercise_id,
 from tracer.exercises.roster import Student
 from tracer.game.notation import tree_from_data
 from tracer.search.conventions import Conventions, SearchSettings
-from tracer.trace.io import to_json_data
 from tracer.trace.key import answer_key
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -249,7 +248,7 @@ def test_keys_agree_with_the_engine_and_a_reference_search(seed, strict, hard, a
     key = make_exercise(spec, seed).key
     # The engine, run again from the key's own tree, gives the same key.
     tree = tree_from_data(key["tree"], players=key["source"]["players"])
-    engine = to_json_data(answer_key(search(tree, SearchSettings(algorithm=algorithm, conventions=conventions))))
+    engine = answer_key(search(tree, SearchSettings(algorithm=algorithm, conventions=conventions))).to_json()
     extras = {"exercise", "student", "questions", "tree"}
     assert {k: v for k, v in key.items() if k not in extras} == engine
     # An independent search agrees on every number.

@@ -100,9 +100,9 @@ def test_sheet_text(aima):
         assert title in md
     assert "![The game tree of exercise aima-5-2](figure.svg)" in md
     strict = render_exercise(aima_exercise(prune_on_equal=False, fail="hard"))["sheet.md"]
-    assert "only when v \\> beta" in strict and "Fail-hard" in strict
+    assert "only when v \\> β" in strict and "Fail-hard" in strict
     # under fail-hard a node can return a bound without stopping early: the question says so
-    assert "or where fail-hard clamps v into [alpha, beta], the value is a bound" in strict.replace("\\[", "[").replace("\\]", "]")
+    assert "or where fail-hard clamps v into [α, β], the value is a bound" in strict.replace("\\[", "[").replace("\\]", "]")
     assert "fail-hard clamps" not in md
 
 
@@ -124,9 +124,9 @@ def test_answer_template_reads_and_scores_nothing(aima):
 def test_key_files(aima):
     files = render_exercise(aima)
     key_md = files["key.md"]
-    assert "| C | 1 | MIN | \\<= 2 |" in key_md
+    assert "| C | 1 | MIN | ≤ 2 |" in key_md
     assert "**I, J**" in key_md
-    assert "Cutoff at C: v = 2 \\<= alpha = 3" in key_md
+    assert "C: v = 2 ≤ α = 3, so MAX will never choose C" in key_md
     # The key in the hand-in format, as printed in the key, scores full marks.
     block = key_md.split("```yaml\n", 1)[1].split("```", 1)[0]
     result = check_text(prepared(aima), block)

@@ -58,8 +58,8 @@ def test_wrong_value_feedback_points_to_the_cutoff(aima_key):
     feedback = outputs(result)["values"]
     assert feedback.startswith("3 of 4 right.")
     assert (
-        "C: you wrote 4. C is a MIN node, entered with alpha = 3 and beta = +inf; after its first child (H = 2) "
-        "v = 2 <= alpha = 3, so the search stops there, and C's value is at most 2."
+        "C: you wrote 4. C is a MIN node, entered with α = 3 and β = +∞; after its first child (H = 2) "
+        "v = 2 ≤ α = 3, so the search stops there, and C's value is at most 2."
     ) in feedback
     assert "B" not in feedback.replace("by", "")  # right nodes are not discussed
 
@@ -67,8 +67,8 @@ def test_wrong_value_feedback_points_to_the_cutoff(aima_key):
 def test_exact_where_the_key_has_a_bound_earns_partial_credit(aima_key):
     result = check_data(aima_key, with_changes(values={"A": 3, "B": 3, "C": 2, "D": 2}))
     assert scores(result)["values"] == pytest.approx(3 - 0.75 / 2)
-    assert 'write "<= 2"' in outputs(result)["values"]
-    assert "v = 2 <= alpha = 3" in outputs(result)["values"]
+    assert 'write "≤ 2"' in outputs(result)["values"]
+    assert "v = 2 ≤ α = 3" in outputs(result)["values"]
     result = check_data(aima_key, with_changes(values={"A": 3, "B": "<= 3", "C": "<= 2", "D": 2}))
     assert scores(result)["values"] == pytest.approx(3 - 0.75 / 2)
     assert "examines all of B's children" in outputs(result)["values"]
@@ -106,9 +106,9 @@ def test_not_examined_crediting(aima_key):
     assert score(["D"]) == 0  # D's subtree (4 nodes) is examined
     assert score([]) == 0
     feedback = outputs(check_data(aima_key, with_changes(not_examined=["I", "J", "L"])))["not_examined"]
-    assert "L is examined: at D, after K = 14, v = 14 > alpha = 3, so there is no cutoff and the search goes on to L." in feedback
+    assert "L is examined: at D, after K = 14, v = 14 > α = 3, so there is no cutoff and the search goes on to L." in feedback
     feedback = outputs(check_data(aima_key, with_changes(not_examined=["I"])))["not_examined"]
-    assert "Look again at C: after its first child, v = 2 <= alpha = 3" in feedback
+    assert "Look again at C: after its first child, v = 2 ≤ α = 3" in feedback
 
 
 def test_naming_a_pruned_subtree_counts_for_all_of_it():
@@ -149,10 +149,10 @@ def test_move_ties_go_to_the_first():
 def test_window_and_order(aima_key):
     result = check_data(aima_key, with_changes(window={"alpha": 3, "beta": 5}, order=["E", "F", "G", "H", "I"]))
     assert scores(result)["window"] == 0.5
-    assert outputs(result)["window"].startswith("beta: you wrote 5.")
+    assert outputs(result)["window"].startswith("β: you wrote 5.")
     assert "no MIN node above D had a child's value yet" in outputs(result)["window"]
     alpha_wrong = check_data(aima_key, with_changes(window={"alpha": "-inf", "beta": "inf"}))
-    assert "alpha at D is the best value MAX can already guarantee" in outputs(alpha_wrong)["window"]
+    assert "α at D is the best value MAX can already guarantee" in outputs(alpha_wrong)["window"]
     assert "it was last set at A" in outputs(alpha_wrong)["window"]
     assert scores(result)["order"] == pytest.approx(4 / 7, abs=1e-3)
     assert "At position 5 you wrote I" in outputs(result)["order"] and "I is never examined" in outputs(result)["order"]
@@ -166,8 +166,8 @@ def test_strict_and_fail_hard_feedback_use_their_own_words():
     assert key.key["unvisited"] == ["1.1", "1.2"]  # 2 < 3 still cuts
     result = check_data(key, with_changes(values={"A": 3, "B": 3, "C": "<= 2", "D": "<= 3"}))
     feedback = outputs(result)["values"]
-    assert "v = 2 < alpha = 3" in feedback
-    assert "fail-hard returns alpha = 3 instead of v = 2" in feedback
+    assert "v = 2 < α = 3" in feedback
+    assert "fail-hard returns α = 3 instead of v = 2" in feedback
     assert "C's value is at most 3" in feedback
     right = key_answers(key.key)
     assert right["values"] == {"A": 3, "B": 3, "C": "<= 3", "D": "<= 3"}
@@ -285,12 +285,11 @@ def test_a_plain_engine_key_can_be_checked_against():
 
     from tracer import alphabeta, answer_key
     from tracer.grading.keys import PreparedKey
-    from tracer.trace.io import to_json_data
 
-    key = PreparedKey(json.loads(json.dumps(to_json_data(answer_key(alphabeta("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"))))), "k.json")
+    key = PreparedKey(json.loads(json.dumps(answer_key(alphabeta("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")).to_json())), "k.json")
     result = check_data(key, {"values": {"A": 3, "B": 3, "C": 4, "D": 2}, "move": "B"})
     assert [t.question for t in result.tests] == ["minimax", "values", "not_examined", "move"]
-    assert "At C, v = 2 <= alpha = 3, so the search stops there and C returns <= 2." in result.tests[1].output
+    assert "At C, v = 2 ≤ α = 3, so the search stops there and C returns ≤ 2." in result.tests[1].output
 
 
 def test_a_value_for_a_node_never_examined_is_pointed_out(aima_key):
@@ -306,7 +305,7 @@ def test_a_fail_hard_clamp_is_named_as_the_reason_for_a_bound():
     result = check_data(key, with_changes(values={"A": 3, "B": 3, "C": "<= 3", "D": 3}))
     feedback = outputs(result)["values"]
     assert "D: you wrote 3, but alpha-beta does not prove that D is worth exactly that" in feedback
-    assert "(fail-hard clamps its v = 2 into [alpha, beta] and returns alpha = 3)" in feedback
+    assert "(fail-hard clamps its v = 2 into [α, β] and returns α = 3)" in feedback
     assert "only a bound" not in feedback
 
 

@@ -88,7 +88,7 @@ def test_final_figure(aima_trace):
     assert c["val"] == "2" and c["alt"] == "αβ: ≤ 2"  # true value 2; alpha-beta only proved <= 2
     assert texts(by_id["f-n"])["val"] == "3"
     words = "".join(root.itertext())
-    assert "MAX moves to B" in words and "prune when v >= beta" in words
+    assert "MAX moves to B" in words and "prune when v ≥ β" in words
 
 
 def test_determinism_byte_for_byte(aima_trace):
@@ -206,14 +206,15 @@ def test_iterative_deepening_starts_each_iteration_afresh():
 
 
 def test_transposition_table_hits_show_their_value():
+    # Nim 2,2 with a table, worked by hand: heaps (0, 1) with MIN to move come back at path
+    # 0.1.0 (MIN takes the last object: -1 for MAX, drawn with a true minus sign), and heaps
+    # (0, 0) with MIN to move at path 0.2.0 (MAX took the last object: +1).
     trace = tracer.alphabeta(tracer.make_game("nim", "2,2"), transposition_table=True)
-    hit = next(i for i, e in enumerate(trace, start=1) if e.kind == "tt_hit")
-    node = "f-n" + "".join(f"-{i}" for i in trace[hit - 1].node)
-    shown = texts(groups(parse(Figure(trace, prefix="f").frame(hit)))[node])
-    assert shown["val"] == number_text(trace[hit - 1].value)
-
-
-def number_text(value):
-    from tracer.render.style import number
-
-    return number(value)
+    hits = [(i, e) for i, e in enumerate(trace, start=1) if e.kind == "tt_hit"]
+    expected = {(0, 1, 0): "−1", (0, 2, 0): "1"}
+    for step, event in hits:
+        if event.node in expected:
+            node = "f-n" + "".join(f"-{i}" for i in event.node)
+            shown = texts(groups(parse(Figure(trace, prefix="f").frame(step)))[node])
+            assert shown["val"] == expected.pop(event.node)
+    assert not expected

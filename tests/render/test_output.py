@@ -35,7 +35,7 @@ def test_render_writes_frames_final_and_manifest(tmp_path):
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["steps"] == 45 and len(manifest["frames"]) == 46
     assert [f["file"] for f in manifest["frames"][:2]] == ["step-0000.svg", "step-0001.svg"]
-    assert manifest["frames"][24]["caption"].startswith("C: v = 2 <= alpha = 3")
+    assert manifest["frames"][24]["caption"].startswith("C: v = 2 ≤ α = 3")
     names = sorted(p.name for p in out.iterdir())
     assert names == sorted([f"step-{i:04d}.svg" for i in range(46)] + ["final.svg", "manifest.json"])
     # frames sort by name in step order

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 import tracer
 from tracer import answer_key
-from tracer.errors import SearchError
+from tracer.errors import SearchError, path_text
 from tracer.search import Conventions, SearchSettings
+from tracer.trace.key import AnswerKey, KeyNode
 
 ALL_CONVENTIONS = [
     {"prune_on_equal": True, "fail": "soft"},
@@ -23,35 +24,39 @@ ALL_CONVENTIONS = [
 ]
 
 
-def key_of(tree_text: str, **conventions) -> dict:
+def key_of(tree_text: str, **conventions) -> AnswerKey:
     return answer_key(tracer.alphabeta(tree_text, **conventions))
 
 
-def by_label(key: dict) -> dict[str, dict]:
-    return {node["label"]: node for node in key["nodes"]}
+def by_label(key: AnswerKey) -> dict[str, KeyNode]:
+    return {node.label: node for node in key.nodes}
+
+
+def paths(key_paths) -> list[str]:
+    return [path_text(path) for path in key_paths]
 
 
 # -- AIMA Figure 5.2 / 5.5 ----------------------------------------------------------------
 def test_aima_figure_5_2():
     key = key_of(AIMA_FIG_5_2)
-    assert key["root_value"] == 3
-    assert key["best_move"]["label"] == "B"
+    assert key.root_value == 3
+    assert key.best_move.label == "B"
     # Under the second MIN node (C) only the first leaf is examined: 4 and 6 are pruned.
-    assert key["unvisited"] == ["1.1", "1.2"]
+    assert paths(key.unvisited) == ["1.1", "1.2"]
     nodes = by_label(key)
-    assert (nodes["C"]["search_value"], nodes["C"]["bound"]) == (2, "upper")  # "C <= 2" in AIMA's figure
-    assert nodes["C"]["minimax_value"] == 2
-    assert (nodes["D"]["search_value"], nodes["D"]["bound"]) == (2, "exact")
-    assert key["evaluated"] == ["0.0", "0.1", "0.2", "1.0", "2.0", "2.1", "2.2"]
-    assert key["cutoffs"] == [{"at": "1", "label": "C", "v": 2, "alpha": 3, "beta": float("inf"), "pruned": ["1.1", "1.2"]}]
-    assert key["principal_variation"] == ["0", "0.0"]
-    assert key["stats"]["visited"] == 11 and key["stats"]["evaluated"] == 7 and key["stats"]["cutoffs"] == 1
+    assert (nodes["C"].search_value, nodes["C"].bound) == (2, "upper")  # "C <= 2" in AIMA's figure
+    assert nodes["C"].minimax_value == 2
+    assert (nodes["D"].search_value, nodes["D"].bound) == (2, "exact")
+    assert paths(key.evaluated) == ["0.0", "0.1", "0.2", "1.0", "2.0", "2.1", "2.2"]
+    assert key.to_json()["cutoffs"] == [{"at": "1", "label": "C", "v": 2, "alpha": 3, "beta": "inf", "pruned": ["1.1", "1.2"]}]
+    assert paths(key.principal_variation) == ["0", "0.0"]
+    assert key.stats["visited"] == 11 and key.stats["evaluated"] == 7 and key.stats["cutoffs"] == 1
 
 
 def test_minimax_visits_everything_on_figure_5_2():
     key = answer_key(tracer.minimax(AIMA_FIG_5_2))
-    assert key["root_value"] == 3 and key["unvisited"] == [] and key["stats"]["visited"] == 13
-    assert [n["minimax_value"] for n in key["nodes"] if n["type"] == "min"] == [3, 2, 2]
+    assert key.root_value == 3 and key.unvisited == () and key.stats["visited"] == 13
+    assert [n.minimax_value for n in key.nodes if n.type == "min"] == [3, 2, 2]
 
 
 # -- conventions, worked by hand --------------------------------------------------------------
@@ -62,21 +67,21 @@ def test_minimax_visits_everything_on_figure_5_2():
 def test_prune_on_equal_versus_strict():
     equal = key_of("[[3, 5], [3, 8]]", prune_on_equal=True)
     strict = key_of("[[3, 5], [3, 8]]", prune_on_equal=False)
-    assert equal["unvisited"] == ["1.1"] and strict["unvisited"] == []
-    assert (by_label(equal)["C"]["search_value"], by_label(equal)["C"]["bound"]) == (3, "upper")
-    assert (by_label(strict)["C"]["search_value"], by_label(strict)["C"]["bound"]) == (3, "exact")
+    assert paths(equal.unvisited) == ["1.1"] and strict.unvisited == ()
+    assert (by_label(equal)["C"].search_value, by_label(equal)["C"].bound) == (3, "upper")
+    assert (by_label(strict)["C"].search_value, by_label(strict)["C"].bound) == (3, "exact")
     for key in (equal, strict):
-        assert key["root_value"] == 3 and key["best_move"]["label"] == "B"
+        assert key.root_value == 3 and key.best_move.label == "B"
 
 
 # Figure 5.2 with fail-hard: at C, v = 2 <= alpha = 3 ends the search there, and fail-hard
 # returns alpha = 3 (an upper bound: C's true value 2 is at most 3) where fail-soft returns 2.
 def test_fail_hard_returns_alpha_at_a_cut_min_node():
     soft, hard = key_of(AIMA_FIG_5_2, fail="soft"), key_of(AIMA_FIG_5_2, fail="hard")
-    assert (by_label(soft)["C"]["search_value"], by_label(soft)["C"]["bound"]) == (2, "upper")
-    assert (by_label(hard)["C"]["search_value"], by_label(hard)["C"]["bound"]) == (3, "upper")
-    assert soft["unvisited"] == hard["unvisited"] == ["1.1", "1.2"]
-    assert hard["root_value"] == 3
+    assert (by_label(soft)["C"].search_value, by_label(soft)["C"].bound) == (2, "upper")
+    assert (by_label(hard)["C"].search_value, by_label(hard)["C"].bound) == (3, "upper")
+    assert paths(soft.unvisited) == paths(hard.unvisited) == ["1.1", "1.2"]
+    assert hard.root_value == 3
 
 
 # [[[3]], [[1, 2], [9]]]: B (MIN) -> D (MAX) -> 3, so alpha = 3 at the root. C (MIN) searches
@@ -86,9 +91,9 @@ def test_fail_hard_returns_alpha_at_a_cut_min_node():
 def test_fail_hard_clamps_a_node_that_was_not_cut():
     soft, hard = key_of("[[[3]], [[1, 2], [9]]]", fail="soft"), key_of("[[[3]], [[1, 2], [9]]]", fail="hard")
     e_soft, e_hard = by_label(soft)["E"], by_label(hard)["E"]
-    assert (e_soft["search_value"], e_soft["bound"], e_soft["minimax_value"]) == (2, "exact", 2)
-    assert (e_hard["search_value"], e_hard["bound"]) == (3, "upper")
-    assert soft["unvisited"] == hard["unvisited"] == ["1.1", "1.1.0"]
+    assert (e_soft.search_value, e_soft.bound, e_soft.minimax_value) == (2, "exact", 2)
+    assert (e_hard.search_value, e_hard.bound) == (3, "upper")
+    assert paths(soft.unvisited) == paths(hard.unvisited) == ["1.1", "1.1.0"]
 
 
 # With strict pruning and fail-hard, a child that returns beta itself (clamped) no longer
@@ -101,7 +106,7 @@ def test_strict_fail_hard_prunes_less():
     tree = "[[5], [[6], 7]]"
     parsed = tracer.parse_tree(tree, root="min")
     pruned = {
-        (c["prune_on_equal"], c["fail"]): answer_key(tracer.search(parsed, SearchSettings(conventions=Conventions(**c))))["unvisited"]
+        (c["prune_on_equal"], c["fail"]): paths(answer_key(tracer.search(parsed, SearchSettings(conventions=Conventions(**c)))).unvisited)
         for c in ALL_CONVENTIONS
     }
     assert pruned == {(True, "soft"): ["1.1"], (False, "soft"): ["1.1"], (True, "hard"): ["1.1"], (False, "hard"): []}
@@ -169,14 +174,14 @@ def test_every_reported_bound_holds(tree, players, conventions):
     """Whatever a node returns is exact, a lower bound or an upper bound, as labelled."""
     parsed = tracer.parse_tree(json.dumps(tree), players=",".join(players))
     key = answer_key(tracer.search(parsed, SearchSettings(conventions=Conventions(**conventions))))
-    for node in key["nodes"]:
-        if not node["visited"]:
-            assert node["search_value"] is None
+    for node in key.nodes:
+        if not node.visited:
+            assert node.search_value is None
             continue
-        path = tuple(int(p) for p in node["path"].split(".")) if node["path"] else ()
+        path = node.path
         true_value = independent_minimax(subtree(tree, path), players[len(path) % len(players):] + players[: len(path) % len(players)])
-        assert node["minimax_value"] == true_value
-        value, bound = node["search_value"], node["bound"]
+        assert node.minimax_value == true_value
+        value, bound = node.search_value, node.bound
         if bound == "exact":
             assert value == true_value
         elif bound == "lower":
@@ -190,13 +195,12 @@ def test_every_reported_bound_holds(tree, players, conventions):
 def test_fail_soft_value_at_a_cut_node_bounds_the_true_value(tree):
     trace = tracer.alphabeta(json.dumps(tree))
     key = answer_key(trace)
-    nodes = {n["path"]: n for n in key["nodes"]}
-    for cut in key["cutoffs"]:
-        node = nodes[cut["at"]]
-        if node["type"] == "max":
-            assert node["minimax_value"] >= node["search_value"] >= cut["beta"]
+    for cut in key.cutoffs:
+        node = key.node(cut.at)
+        if node.type == "max":
+            assert node.minimax_value >= node.search_value >= cut.beta
         else:
-            assert node["minimax_value"] <= node["search_value"] <= cut["alpha"]
+            assert node.minimax_value <= node.search_value <= cut.alpha
 
 
 @settings(max_examples=100, deadline=None)
@@ -204,7 +208,7 @@ def test_fail_soft_value_at_a_cut_node_bounds_the_true_value(tree):
 def test_best_move_is_the_first_child_with_the_root_value(tree, conventions):
     key = key_of(json.dumps(tree), **conventions)
     values = [independent_minimax(child, ("min", "max")) for child in tree]
-    assert key["best_move"]["path"] == str(values.index(max(values)))
+    assert key.best_move.path == (values.index(max(values)),)
 
 
 # -- refusals ---------------------------------------------------------------------------------

@@ -134,7 +134,7 @@ def test_iterative_deepening_on_tictactoe_matches_a_plain_depth_limited_search()
     assert deepened.root_value == plain.root_value
     assert [it["depth"] for it in deepened.run.iterations] == [1, 2, 3]
     key = answer_key(deepened)
-    assert [it["depth"] for it in key["iterations"]] == [1, 2, 3]
+    assert [it["depth"] for it in key.iterations] == [1, 2, 3]
 
 
 # -- transposition tables ---------------------------------------------------------------------

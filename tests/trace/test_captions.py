@@ -36,32 +36,32 @@ def test_single_caption_equals_the_list():
 def test_min_cutoff_with_pruning_on_equality():
     trace = tracer.alphabeta(AIMA)
     step = _step_of(trace, "cutoff", (1,))
-    assert caption(trace, step) == "C: v = 2 <= alpha = 3, so MAX will never choose C; its other children (I, J) are pruned."
+    assert caption(trace, step) == "C: v = 2 ≤ α = 3, so MAX will never choose C; its other children (I, J) are pruned."
 
 
 def test_min_cutoff_under_the_strict_convention():
     trace = tracer.alphabeta(AIMA, prune_on_equal=False)
     step = _step_of(trace, "cutoff", (1,))
-    assert caption(trace, step) == "C: v = 2 < alpha = 3, so MAX will never choose C; its other children (I, J) are pruned."
+    assert caption(trace, step) == "C: v = 2 < α = 3, so MAX will never choose C; its other children (I, J) are pruned."
 
 
 def test_equality_prunes_only_under_aima():
     # C's first leaf equals alpha = 3: AIMA prunes (v <= alpha), CS188 goes on (needs v < alpha)
     tree = "[[3, 12, 8], [3, 4, 6], [14, 5, 2]]"
     aima = tracer.alphabeta(tree)
-    assert "v = 3 <= alpha = 3" in caption(aima, _step_of(aima, "cutoff", (1,)))
+    assert "v = 3 ≤ α = 3" in caption(aima, _step_of(aima, "cutoff", (1,)))
     strict = tracer.alphabeta(tree, prune_on_equal=False)
     backup = next(i for i, e in enumerate(strict, start=1) if e.kind == "backup" and e.node == (1,))
-    assert "prunes only when v < alpha: the search goes on" in caption(strict, backup)
+    assert "prunes only when v < α: the search goes on" in caption(strict, backup)
 
 
 def test_max_cutoff_names_beta_and_min():
     tree = tracer.parse_tree("[[3, 2], [5, 1]]", root="min")
     trace = tracer.alphabeta(tree)
     step = _step_of(trace, "cutoff", (1,))
-    assert caption(trace, step) == "C: v = 5 >= beta = 3, so MIN will never let play reach C; its other children (G) are pruned."
+    assert caption(trace, step) == "C: v = 5 ≥ β = 3, so MIN will never let play reach C; its other children (G) are pruned."
     strict = tracer.alphabeta(tree, prune_on_equal=False)
-    assert all(">= beta" not in c for c in captions(strict))
+    assert all("≥ β" not in c for c in captions(strict))
 
 
 def test_cutoff_at_the_last_child_prunes_nothing():
@@ -72,10 +72,10 @@ def test_cutoff_at_the_last_child_prunes_nothing():
 
 def test_bounds_and_fail_hard_clamping_are_said():
     soft = tracer.alphabeta(AIMA)
-    assert caption(soft, _step_of(soft, "leave", (1,))) == "C returns 2 to A: an upper bound, as C's true value is <= 2."
+    assert caption(soft, _step_of(soft, "leave", (1,))) == "C returns 2 to A: an upper bound, as C's true value is ≤ 2."
     hard = tracer.alphabeta(AIMA, fail="hard")
     text = caption(hard, _step_of(hard, "leave", (1,)))
-    assert text.startswith("C returns 3 to A (fail-hard: v = 2 is clamped into [alpha, beta] = [3, +∞])")
+    assert text.startswith("C returns 3 to A (fail-hard: v = 2 is clamped into [α, β] = [3, +∞])")
 
 
 def test_root_names_the_value_and_the_move():
@@ -86,7 +86,7 @@ def test_root_names_the_value_and_the_move():
 def test_paths_instead_of_labels():
     trace = tracer.alphabeta(AIMA)
     step = _step_of(trace, "cutoff", (1,))
-    assert caption(trace, step, labels="paths").startswith("node 1: v = 2 <= alpha = 3")
+    assert caption(trace, step, labels="paths").startswith("node 1: v = 2 ≤ α = 3")
 
 
 def test_chance_and_game_captions():

@@ -37,15 +37,14 @@ def test_replaying_to_the_end_reproduces_the_key(tree, prune_on_equal, fail_hard
     key = answer_key(trace)
     final = replay(trace)
     assert final.stack == ()
-    unvisited = set(key["unvisited"])
-    for node in key["nodes"]:
-        path = tuple(int(p) for p in node["path"].split(".")) if node["path"] else ()
-        state = final.node(path)
-        if node["visited"]:
+    unvisited = set(key.unvisited)
+    for node in key.nodes:
+        state = final.node(node.path)
+        if node.visited:
             assert state.status == "done"
-            assert (state.value, state.bound) == (node["search_value"], node["bound"])
+            assert (state.value, state.bound) == (node.search_value, node.bound)
         else:
-            assert node["path"] in unvisited
+            assert node.path in unvisited
             assert state.status == "pruned"
 
 
@@ -64,12 +63,12 @@ def test_text_key_reads_like_a_solution():
     text = key_text(answer_key(tracer.alphabeta(AIMA_FIG_5_2)))
     assert "Root value: 3" in text
     assert "MAX's move: to B (path 0)" in text
-    assert "prune when v >= beta (MAX) or v <= alpha (MIN)" in text
-    assert "C     1       MIN   2        <= 2    yes" in text
+    assert "prune when v ≥ β (MAX) or v ≤ α (MIN)" in text
+    assert "C     1       MIN   2        ≤ 2     yes" in text
     assert "Not examined: I J" in text
-    assert "at C (path 1): v = 2 <= alpha = 3; pruned I, J" in text
+    assert "at C (path 1): v = 2 ≤ α = 3; pruned I, J" in text
     strict = key_text(answer_key(tracer.alphabeta("[[3, 5], [3, 8]]", prune_on_equal=False)))
-    assert "prune only when v > beta (MAX) or v < alpha (MIN)" in strict
+    assert "prune only when v > β (MAX) or v < α (MIN)" in strict
 
 
 def test_markdown_key_escapes_labels():
@@ -83,12 +82,13 @@ def test_markdown_key_escapes_labels():
 def test_game_keys_leave_out_node_lists_unless_asked():
     trace = tracer.alphabeta(TicTacToe("XO.X..O.."))
     short = answer_key(trace)
-    assert "nodes" not in short and short["best_move"]["move"] == "Xb2"
-    assert short["principal_variation_moves"] == ["Xb2", "Oc1", "Xc2"]
+    assert short.nodes is None and short.best_move.move == "Xb2"
+    assert short.principal_variation_moves == ("Xb2", "Oc1", "Xc2")
+    assert "nodes" not in short.to_json()
     full = answer_key(trace, include_nodes=True)
-    assert len(full["nodes"]) == len(trace.tree)
+    assert len(full.nodes) == len(trace.tree)
     # For a game, "unvisited" lists the roots of pruned subtrees (the search never generated below them).
-    assert len(full["unvisited"]) == trace.stats["pruned"]
+    assert len(full.unvisited) == trace.stats["pruned"]
 
 
 def test_a_trace_shows_itself_in_a_notebook_as_its_final_figure():

@@ -18,6 +18,7 @@ from typing import Any
 from tracer.errors import InputError
 from tracer.exercises.generate import ExerciseSpec, make_exercise
 from tracer.search.conventions import Conventions
+from tracer.words import conventions_summary
 
 __all__ = ["PRACTICE_SPECS", "practice_html"]
 
@@ -114,7 +115,7 @@ def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto"
         items.append(
             f'<section class="tracer-practice-item" id="{item_id}" data-tracer-practice>'
             f'<h3>Tree {index} <small>({html.escape(exercise.id)})</small></h3>'
-            f'<p class="tracer-conventions"><strong>Alpha-beta</strong>: {html.escape(conventions.describe())}.</p>'
+            f'<p class="tracer-conventions"><strong>Alpha-beta</strong>: {html.escape(conventions_summary(conventions.prune_on_equal, conventions.fail))}.</p>'
             f'<figure class="tracer-figure">{figure}</figure>'
             f'<form class="tracer-practice-form" onsubmit="return false">'
             f'<table class="tracer-answers"><thead><tr><th scope="col">node</th><th scope="col">type</th>'

@@ -11,9 +11,9 @@ step of a trace to the index of the line it executes, so a stepper can highlight
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from tracer.trace.model import Trace
+from tracer.trace.replay import Replayer
 
 __all__ = ["Line", "Pseudocode", "pseudocode_for", "step_lines"]
 
@@ -173,12 +173,12 @@ def step_lines(trace: Trace, code: Pseudocode | None = None) -> list[int | None]
 
     result: list[int | None] = []
     returned_at: dict[tuple[int, ...], str] = {}  # where a node's function returned, if not at its end
-    for raw in trace.raw_events:
-        kind = raw[0]
-        if kind in ("iteration_start", "iteration_end"):
+    for replayer in Replayer(trace).steps():
+        kind, path = replayer.kind, replayer.node
+        assert kind is not None
+        if path is None:  # the iteration markers
             result.append(index("id.loop"))
             continue
-        path: Any = raw[1]
         function = _function_of(trace, path)
         anchor = _ANCHORS[kind]
         if kind == "enter":

@@ -21,9 +21,9 @@ from typing import Any
 
 from tracer.docsite.fence import FenceOptions
 from tracer.docsite.pseudocode import pseudocode_for, step_lines
-from tracer.game.model import format_value
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
+from tracer.words import algorithm_name, conventions_summary, number, say
 
 __all__ = ["build_trace", "script_json", "stepper_html", "stepper_payload", "trace_stepper_html"]
 
@@ -94,21 +94,11 @@ def _stacks(trace: Trace, labels: str) -> list[list[list[str]]]:
             return tree.node(path).label
         return ".".join(map(str, path)) or "root"
 
-    texts: dict[float, str] = {}
-
     def shown(value: float | None) -> str:
-        if value is None:
-            return ""
-        text = texts.get(value)
-        if text is None:
-            text = format_value(value)
-            text = texts[value] = {"inf": "+∞", "-inf": "−∞"}.get(text, text.replace("-", "−"))
-        return text
+        return "" if value is None else number(value)
 
-    walker = Replayer(trace)
     stacks: list[list[list[str]]] = [[]]
-    while not walker.done():
-        walker.advance()
+    for walker in Replayer(trace).steps():
         frames = []
         for path in walker.stack:
             alpha, beta = walker.window.get(path, (None, None))
@@ -172,16 +162,20 @@ def trace_stepper_html(trace: Trace, fence: FenceOptions, *, id_token: str) -> s
     """The HTML of a stepper (or the final figure alone) for an existing trace."""
     prefix = f"{id_token}-fig"
     title = html.escape(fence.title) if fence.title else ""
-    conventions = trace.conventions.describe() if trace.algorithm == "alphabeta" else "ties go to the first move searched"
-    algorithm = {"alphabeta": "Alpha-beta", "minimax": "Minimax", "expectiminimax": "Expectiminimax"}[trace.algorithm]
+    c = trace.conventions
+    if trace.algorithm == "alphabeta":
+        conventions = conventions_summary(c.prune_on_equal, c.fail)
+    else:
+        conventions = say("stepper.ties", "ties go to the first move searched")
+    algorithm = algorithm_name(trace.algorithm, capital=True)
     if trace.settings.depth is not None:
-        algorithm += f", depth limit {trace.settings.depth}"
+        algorithm += say("stepper.depth", ", depth limit {depth}", depth=trace.settings.depth)
     if trace.settings.iterative:
-        algorithm += ", iterative deepening"
+        algorithm += say("stepper.iterative", ", iterative deepening")
     if trace.settings.order != "given":
-        algorithm += f", order: {trace.settings.order}"
+        algorithm += say("stepper.order", ", order: {order}", order=trace.settings.order)
     if trace.settings.transposition_table:
-        algorithm += ", transposition table"
+        algorithm += say("stepper.tt", ", transposition table")
     heading = (
         '<div class="tracer-head">'
         + (f'<p class="tracer-title">{title}</p>' if title else "")

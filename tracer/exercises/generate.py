@@ -27,6 +27,7 @@ from tracer.search.conventions import Conventions, SearchSettings
 from tracer.trace.io import to_json_data
 from tracer.trace.key import answer_key
 from tracer.trace.model import Trace
+from tracer.trace.replay import Replayer
 
 __all__ = [
     "MAX_ATTEMPTS",
@@ -263,12 +264,13 @@ def exercise_from_tree(
 
     if trace is None:
         trace = search(tree, spec.settings())
-    key = to_json_data(answer_key(trace, include_nodes=True))
-    key["exercise"] = ident
-    key["student"] = {"id": student.id, "name": student.name} if student else None
-    key["questions"] = _questions(spec, trace, dice or Dice(f"tracer-exercise/1/{ident}"))
-    key["tree"] = tree_to_data(tree)
-    return Exercise(ident, index, student, spec, tree, trace, key)
+    key = answer_key(trace, include_nodes=True).for_exercise(
+        ident,
+        {"id": student.id, "name": student.name} if student else None,
+        _questions(spec, trace, dice or Dice(f"tracer-exercise/1/{ident}")),
+        tree_to_data(tree),
+    )
+    return Exercise(ident, index, student, spec, tree, trace, key.to_json())
 
 
 # -- drawing trees ---------------------------------------------------------------------------
@@ -328,29 +330,18 @@ def cutoff_origins(trace: Trace) -> list[dict[str, Any]]:
     above the cutoff it is: 1 for an ordinary cutoff decided by the parent, 3 or more
     for a *deep* cutoff.
     """
-    origin: dict[Path, tuple[Path | None, Path | None]] = {}
     out: list[dict[str, Any]] = []
-    tree = trace.tree
-    for raw in trace.raw_events:
-        kind = raw[0]
-        if kind == "enter":
-            path = raw[1]
-            origin[path] = origin.get(path[:-1], (None, None)) if path else (None, None)
-        elif kind == "alpha":
-            origin[raw[1]] = (raw[1], origin[raw[1]][1])
-        elif kind == "beta":
-            origin[raw[1]] = (origin[raw[1]][0], raw[1])
-        elif kind == "cutoff" and raw[5]:
-            at = raw[1]
-            decided = origin[at][1] if tree.node(at).type == "max" else origin[at][0]
-            out.append(
-                {
-                    "at": at,
-                    "decided_at": decided,
-                    "distance": len(at) - len(decided) if decided is not None else None,
-                    "pruned": raw[5],
-                }
-            )
+    replayer = Replayer(trace).run()
+    for cut in replayer.cutoffs:
+        decided = cut.beta_from if replayer.type_of(cut.node) == "max" else cut.alpha_from
+        out.append(
+            {
+                "at": cut.node,
+                "decided_at": decided,
+                "distance": len(cut.node) - len(decided) if decided is not None else None,
+                "pruned": cut.pruned,
+            }
+        )
     return out
 
 
@@ -366,10 +357,8 @@ def _questions(spec: ExerciseSpec, trace: Trace, dice: Dice) -> list[dict[str, A
 
 def _window_question(trace: Trace, dice: Dice) -> dict[str, Any]:
     """Pick a visited internal node below the root, preferring one whose window is not (-inf, +inf)."""
-    entered: dict[Path, tuple[float, float]] = {}
-    for raw in trace.raw_events:
-        if raw[0] == "enter" and raw[1]:
-            entered.setdefault(raw[1], (raw[3], raw[4]))
+    stories = Replayer(trace).run().stories
+    entered: dict[Path, tuple[Any, Any]] = {path: (story.alpha, story.beta) for path, story in stories.items() if path}
     tree = trace.tree
     internal = [path for path in entered if not tree.node(path).is_leaf]
     interesting = [path for path in internal if entered[path] != (float("-inf"), float("inf"))]

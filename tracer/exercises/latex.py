@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from tracer.exercises.layout import layout
-from tracer.exercises.questions import number_text
 from tracer.game.model import Path, Tree
 from tracer.trace.model import Trace
-from tracer.trace.replay import DONE, replay
+from tracer.trace.replay import DONE, Replayer
+from tracer.words import bounded, number
 
 __all__ = ["tex_escape", "tikz_final", "tikz_tree"]
 
@@ -66,15 +66,14 @@ def tikz_tree(tree: Tree) -> str:
 
 def tikz_final(trace: Trace) -> str:
     """The tree after the search: returned values beside the nodes, unexamined parts dashed."""
-    state = replay(trace)
+    state = Replayer(trace).run()
     values: dict[Path, str] = {}
     dimmed: set[Path] = set()
     for node in trace.tree.preorder():
-        seen = state.node(node.path)
-        if seen.status == DONE and not node.is_leaf and seen.value is not None:
-            sign = {"upper": r"$\le$", "lower": r"$\ge$"}.get(seen.bound or "exact", "")
-            values[node.path] = sign + tex_escape(number_text(seen.value))
-        elif seen.status != DONE:
+        status = state.status_of(node.path)
+        if status == DONE and not node.is_leaf:
+            values[node.path] = tex_escape(bounded(*state.value[node.path]))
+        elif status != DONE:
             dimmed.add(node.path)
     return _tikz(trace.tree, values=values, dimmed=dimmed)
 
@@ -92,7 +91,7 @@ def _tikz(tree: Tree, *, values: dict[Path, str], dimmed: set[Path]) -> str:
             if node.type == "chance" and child.p is not None:
                 lines.append(
                     rf"\node[font=\scriptsize,fill=white,inner sep=1pt] at ({_f((px + cx) / 2)},{_f((py + cy) / 2)}) "
-                    rf"{{{tex_escape(number_text(child.p))}}};"
+                    rf"{{{tex_escape(number(child.p))}}};"
                 )
     for node in tree.preorder():
         x, y = place[node.path]
@@ -108,7 +107,7 @@ def _tikz(tree: Tree, *, values: dict[Path, str], dimmed: set[Path]) -> str:
             color = ",draw=gray,text=gray,dashed" if faint else ""
             lines.append(
                 rf"\node[draw,fill=white,minimum size=6mm,inner sep=1pt{color}] at ({_f(x)},{_f(y)}) "
-                rf"{{{tex_escape(number_text(node.value))}}};"
+                rf"{{{tex_escape(number(node.value))}}};"
             )
         color = ",gray" if faint else ""
         if node.is_leaf:

@@ -25,11 +25,11 @@ __all__ = [
     "DEFAULT_QUESTIONS",
     "QUESTION_IDS",
     "QUESTION_TITLES",
+    "answer_number",
     "answer_value",
     "key_answers",
     "key_questions",
     "node_value_question",
-    "number_text",
     "tree_to_data",
 ]
 
@@ -83,10 +83,11 @@ def tree_to_data(tree: Tree) -> Any:
     return built[()]
 
 
-def number_text(value: Any) -> str:
-    """A number as sheets and keys print it: ``3``, ``2.5``, ``3.3333`` (4 decimals at most), ``+inf``.
+def answer_number(value: Any) -> str:
+    """A number as an answer file writes it (plain ASCII, what a student types): ``3``, ``2.5``,
+    ``3.3333`` (4 decimals at most), ``+inf``. Figures and sentences use :func:`tracer.words.number`.
 
-    >>> number_text(3.0), number_text(10 / 3), number_text(0.1 + 0.2), number_text(float("-inf"))
+    >>> answer_number(3.0), answer_number(10 / 3), answer_number(0.1 + 0.2), answer_number(float("-inf"))
     ('3', '3.3333', '0.3', '-inf')
     """
     if value in ("inf", float("inf")):
@@ -101,7 +102,7 @@ def number_text(value: Any) -> str:
 
 def answer_value(value: Any, bound: str | None) -> Any:
     """A key value in the answer format: ``3``, ``2.5`` or ``"<= 2"``."""
-    text = number_text(value)
+    text = answer_number(value)
     if bound == "upper":
         return f"<= {text}"
     if bound == "lower":

@@ -33,16 +33,16 @@ from tracer.errors import InputError
 from tracer.exercises import figures
 from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
 from tracer.exercises.latex import tex_escape, tikz_final, tikz_tree
-from tracer.exercises.questions import QUESTION_TITLES, key_answers, number_text
-from tracer.exercises.steps import names, steps, test_words, value_text
+from tracer.exercises.questions import QUESTION_TITLES, key_answers
 from tracer.files import make_folder
 from tracer.search.conventions import Conventions
+from tracer.trace.captions import key_steps
+from tracer.words import algorithm_name, bounded, conventions_lines, cutoff_test, joined, node_kind, number, say
 
 __all__ = ["FORMATS", "render_exercise", "template_dir", "write_exercises"]
 
 FORMATS = ("html", "latex")
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_ALGORITHM_NAMES = {"alphabeta": "alpha-beta", "minimax": "minimax", "expectiminimax": "expectiminimax"}
 
 
 def template_dir() -> Path:
@@ -92,61 +92,55 @@ def _render(name: str, context: dict[str, Any]) -> str:
 
 # -- what the templates see ------------------------------------------------------------------
 def convention_lines(algorithm: str, conventions: Conventions) -> list[str]:
-    lines = ["Children are searched from left to right, in the order drawn."]
-    if algorithm == "alphabeta":
-        if conventions.prune_on_equal:
-            lines.append("Cutoff test: stop at a MAX node when v >= beta, at a MIN node when v <= alpha (prune on equality, as AIMA and MIT 6.034).")
-        else:
-            lines.append("Cutoff test: stop at a MAX node only when v > beta, at a MIN node only when v < alpha (no pruning on equality, as UC Berkeley CS188).")
-        if conventions.fail == "soft":
-            lines.append("Fail-soft: a node returns its v; where it stopped early, that v is a bound on its true value (AIMA).")
-        else:
-            lines.append("Fail-hard: a node returns its v clamped into the window [alpha, beta] it was called with, so a cut MAX node returns beta and a cut MIN node alpha.")
-    if algorithm == "expectiminimax":
-        lines.append("A chance node is worth the probability-weighted average of its children; the probabilities are written on its edges.")
-    lines.append("Ties: a node keeps the first best child searched (a later child replaces it only when strictly better).")
-    return lines
+    return conventions_lines(algorithm, conventions.prune_on_equal, conventions.fail)
 
 
 def _prompt(question: dict[str, Any], algorithm: str, fail: str = "soft") -> tuple[str, str]:
     """The question as the sheet asks it, and how to write its answer in the file."""
     qid = question["id"]
-    name = _ALGORITHM_NAMES[algorithm]
     if qid == "minimax":
-        return "Give the minimax value of every internal node.", "minimax: {A: 3, B: 3, ...}"
+        return say("sheet.ask.minimax", "Give the minimax value of every internal node."), "minimax: {A: 3, B: 3, ...}"
     if qid == "expectiminimax":
-        return "Give the expectiminimax value of every internal node (MAX and MIN nodes and chance nodes).", "expectiminimax: {A: 2.5, B: 2.5, ...}"
-    if qid == "values":
         return (
-            (
-                "Run alpha-beta with the conventions above. Give the value it computes at each internal node it examines. "
-                + (
-                    'Where it stops early the value is a bound: write "<= 2" (at most 2) or ">= 5" (at least 5). '
-                    if fail == "soft"
-                    else 'Where it stops early, or where fail-hard clamps v into [alpha, beta], the value is a bound: '
-                    'write "<= 2" (at most 2) or ">= 5" (at least 5). '
-                )
-                + "Leave the nodes it never examines blank."
+            say("sheet.ask.expectiminimax", "Give the expectiminimax value of every internal node (MAX and MIN nodes and chance nodes)."),
+            "expectiminimax: {A: 2.5, B: 2.5, ...}",
+        )
+    if qid == "values":
+        if fail == "soft":
+            bounds = say("sheet.ask.values.bounds.soft", 'Where it stops early the value is a bound: write "<= 2" (at most 2) or ">= 5" (at least 5).')
+        else:
+            bounds = say(
+                "sheet.ask.values.bounds.hard",
+                'Where it stops early, or where fail-hard clamps v into [α, β], the value is a bound: write "<= 2" (at most 2) or ">= 5" (at least 5).',
+            )
+        return (
+            say(
+                "sheet.ask.values", "Run alpha-beta with the conventions above. Give the value it computes at each internal node it examines. "
+                "{bounds} Leave the nodes it never examines blank.", bounds=bounds,
             ),
             'values: {A: 3, C: "<= 2", ...}',
         )
     if qid == "not_examined":
         return (
-            (
-                "Which nodes does alpha-beta never examine? List every one, leaves and internal nodes "
-                "(naming an internal node counts for everything below it). Write [] if it examines them all."
+            say(
+                "sheet.ask.not_examined", "Which nodes does alpha-beta never examine? List every one, leaves and internal nodes "
+                "(naming an internal node counts for everything below it). Write [] if it examines them all.",
             ),
             "not_examined: [H, I]",
         )
     if qid == "move":
-        return "Which child of the root does MAX move to?", "move: B"
+        return say("sheet.ask.move", "Which child of the root does MAX move to?"), "move: B"
     if qid == "window":
         return (
-            f"What are alpha and beta when alpha-beta enters node {question['label']}?",
+            say("sheet.ask.window", "What are α and β when alpha-beta enters node {node}?", node=question["label"]),
             "window: {alpha: 3, beta: +inf}",
         )
     if qid == "order":
-        return f"In which order does {name} evaluate the leaves? List the leaves it evaluates, first to last.", "order: [<leaf>, <leaf>, ...]"
+        return (
+            say("sheet.ask.order", "In which order does {algorithm} evaluate the leaves? List the leaves it evaluates, first to last.",
+                algorithm=algorithm_name(algorithm)),
+            "order: [<leaf>, <leaf>, ...]",
+        )
     raise ValueError(qid)
 
 
@@ -159,23 +153,24 @@ def _key_answer(question: dict[str, Any], key: dict[str, Any], exercise: Exercis
         for node in key["nodes"]:
             if node["type"] == "leaf":
                 continue
-            kind = {"max": "MAX", "min": "MIN", "chance": "chance"}[node["type"]]
             if qid == "values":
-                value = value_text(node["search_value"], node["bound"]) if node["search_value"] is not None else "not examined"
+                value = bounded(node["search_value"], node["bound"]) if node["search_value"] is not None else say("key.not.examined", "not examined")
             else:
-                value = number_text(node["minimax_value"])
-            rows.append({"label": node["label"], "path": node["path"] or "(root)", "type": kind, "value": value})
+                value = number(node["minimax_value"])
+            rows.append({"label": node["label"], "path": node["path"] or say("key.root.row", "(root)"), "type": node_kind(node["type"]), "value": value})
         return {"rows": rows}
     if qid == "not_examined":
         unvisited = set(key["unvisited"])
         roots = [path for path in key["unvisited"] if path.rpartition(".")[0] not in unvisited]
-        text = ", ".join(labels[path] for path in key["unvisited"]) or "none: alpha-beta examines every node"
+        text = ", ".join(labels[path] for path in key["unvisited"]) or say("key.answer.all.examined", "none: alpha-beta examines every node")
         return {"text": text, "roots": [labels[path] for path in roots]}
     if qid == "move":
         best = key["best_move"]
-        return {"text": f"{best['label']} (the root's value {number_text(key['root_value'])} comes from it)" if best else "none"}
+        if not best:
+            return {"text": say("key.none", "none")}
+        return {"text": say("key.answer.move", "{child} (the root's value {value} comes from it)", child=best["label"], value=number(key["root_value"]))}
     if qid == "window":
-        return {"text": f"alpha = {number_text(question['alpha'])}, beta = {number_text(question['beta'])}"}
+        return {"text": f"α = {number(question['alpha'])}, β = {number(question['beta'])}"}
     if qid == "order":
         return {"text": ", ".join(labels[path] for path in key["evaluated"])}
     raise ValueError(qid)
@@ -189,12 +184,15 @@ def _cutoff_lines(exercise: Exercise) -> list[str]:
     lines = []
     for cut, story in zip(cutoff_origins(trace), [c for c in exercise.key["cutoffs"]]):
         node = tree.node(cut["at"])
-        test = test_words(node.type, trace.conventions, story["v"], _num(story["alpha"]), _num(story["beta"]))
+        test = cutoff_test(node.type, trace.conventions.prune_on_equal, story["v"], _num(story["alpha"]), _num(story["beta"]))
         decided = tree.node(cut["decided_at"]).label if cut["decided_at"] is not None else "?"
-        bound = "beta" if node.type == "max" else "alpha"
-        depth = cut["distance"]
-        deep = f", a deep cutoff ({bound} comes from {decided}, {depth} levels up)" if depth and depth > 1 else f" ({bound} comes from {decided})"
-        lines.append(f"At {node.label}: {test}{deep}; not examined: {names(tree, cut['pruned'])}.")
+        bound = "β" if node.type == "max" else "α"
+        fields = {"node": node.label, "test": test, "bound": bound, "origin": decided, "pruned": joined([tree.node(p).label for p in cut["pruned"]])}
+        if cut["distance"] and cut["distance"] > 1:
+            lines.append(say("key.cutoff.deep", "At {node}: {test}, a deep cutoff ({bound} comes from {origin}, {levels} levels up); "
+                             "not examined: {pruned}.", levels=cut["distance"], **fields))
+        else:
+            lines.append(say("key.cutoff.line", "At {node}: {test} ({bound} comes from {origin}); not examined: {pruned}.", **fields))
     return lines
 
 
@@ -228,11 +226,11 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
     spec = exercise.spec
     algorithm = spec.algorithm
     questions = []
-    for number, question in enumerate(exercise.questions, start=1):
+    for index, question in enumerate(exercise.questions, start=1):
         prompt, how = _prompt(question, algorithm, spec.conventions.fail)
         questions.append(
             {
-                "number": number, "id": question["id"], "title": QUESTION_TITLES[question["id"]],
+                "number": index, "id": question["id"], "title": QUESTION_TITLES[question["id"]],
                 "prompt": prompt, "how": how, "answer": _key_answer(question, key, exercise),
             }
         )
@@ -244,7 +242,7 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
         "student": key.get("student"),
         "student_text": _student_text(key.get("student")),
         "algorithm": algorithm,
-        "algorithm_name": _ALGORITHM_NAMES[algorithm],
+        "algorithm_name": algorithm_name(algorithm),
         "chance": spec.chance,
         "conventions": convention_lines(algorithm, spec.conventions),
         "questions": questions,
@@ -257,10 +255,10 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
         ),
         "asks_averages": any(q["id"] == "expectiminimax" for q in questions),
         "internal": internal,
-        "root_value": number_text(key["root_value"]),
+        "root_value": number(key["root_value"]),
         "best_move": key["best_move"]["label"] if key.get("best_move") else None,
         "cutoffs": _cutoff_lines(exercise),
-        "steps": steps(exercise.trace),
+        "steps": key_steps(exercise.trace),
         "key_yaml": key_yaml,
         "stats": key["stats"],
         "tree_svg": figures.tree_svg(exercise.tree) if "html" in formats else "",

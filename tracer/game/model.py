@@ -24,6 +24,7 @@ __all__ = [
     "NODE_TYPES",
     "PLAYER_TYPES",
     "Node",
+    "NodePath",
     "NodeType",
     "Path",
     "Tree",
@@ -33,7 +34,9 @@ __all__ = [
 ]
 
 NodeType = Literal["max", "min", "chance", "leaf"]
-Path = tuple[int, ...]
+NodePath = tuple[int, ...]
+"""A node's path: its 0-based child indices from the root (``()`` is the root)."""
+Path = NodePath  # the older name, kept while modules move to NodePath
 PLAYER_TYPES: tuple[str, ...] = ("max", "min", "chance")
 NODE_TYPES: tuple[str, ...] = PLAYER_TYPES + ("leaf",)
 

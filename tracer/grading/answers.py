@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from tracer.errors import InputError
+from tracer.words import bounded
 
 __all__ = ["ANSWER_KEYS", "AnswerError", "Claim", "Item", "Submission", "parse_claim", "parse_submission", "read_submission"]
 
@@ -86,10 +87,7 @@ class Claim:
     bound: str = "exact"  # exact, upper (<=), lower (>=)
 
     def __str__(self) -> str:
-        from tracer.exercises.questions import number_text
-
-        sign = {"upper": "<= ", "lower": ">= "}.get(self.bound, "")
-        return sign + number_text(self.value)
+        return bounded(self.value, self.bound)
 
 
 @dataclass

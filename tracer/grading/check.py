@@ -340,7 +340,7 @@ def _check_window(key: PreparedKey, question: dict[str, Any], item: Item | None,
             earned += total / 2
         else:
             wrote = f"you wrote {claim}" if claim is not None else "no answer"
-            lines.append(f"{which}: {wrote}. " + feedback.explain_window(key, question, which))
+            lines.append(f"{'α' if which == 'alpha' else 'β'}: {wrote}. " + feedback.explain_window(key, question, which))
     if not lines:
         return earned, "Right."
     return earned, "\n".join(lines)

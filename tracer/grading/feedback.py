@@ -2,7 +2,7 @@
 
 Each function explains one *first wrong step* and nothing more, so that a student learns
 where their reasoning went wrong without being handed the whole key. The words follow
-the key's conventions (``v = 2 <= alpha = 3`` when pruning on equality, ``<`` otherwise;
+the key's conventions (``v = 2 ≤ α = 3`` when pruning on equality, ``<`` otherwise;
 fail-hard's clamping where it applies). Worked examples are in ``tests/grading``.
 """
 
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tracer.exercises.questions import number_text
-from tracer.exercises.steps import test_words, value_text
 from tracer.grading.answers import Claim
 from tracer.grading.keys import PreparedKey
 from tracer.search.conventions import Conventions
-from tracer.words import joined
+from tracer.words import bounded, joined, ordinal
+from tracer.words import cutoff_test as _cutoff_test
+from tracer.words import number as number_text
 
 __all__ = [
     "explain_minimax",
@@ -27,12 +27,12 @@ __all__ = [
     "ordinal",
 ]
 
-_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+def test_words(node_type: str, conventions: Conventions, v: Any, alpha: Any, beta: Any, *, holds: bool = True) -> str:
+    return _cutoff_test(node_type, conventions.prune_on_equal, v, alpha, beta, holds=holds)
 
 
-def ordinal(index: int) -> str:
-    """0 -> first, 1 -> second, ..."""
-    return _ORDINALS[index] if index < len(_ORDINALS) else f"{index + 1}th"
+def value_text(value: Any, bound: str | None = "exact") -> str:
+    return bounded(value, bound)
 
 
 def _kind(node_type: str) -> str:
@@ -113,40 +113,40 @@ def explain_search_value(key: PreparedKey, path: str, claim: Claim | None) -> st
             test = test_words(node["type"], conventions, cut["v"], _num(cut["alpha"]), _num(cut["beta"]))
             return f"{label}: {wrote}At {label}, {test}, so the search stops there and {label} returns {expected}."
         return f"{label}: {wrote}Alpha-beta returns {expected} at {label}."
-    window = f"entered with alpha = {number_text(history.alpha)} and beta = {number_text(history.beta)}"
+    window = f"entered with α = {number_text(history.alpha)} and β = {number_text(history.beta)}"
     start = f"{label}: {wrote}{label} is {_kind(node['type'])}, {window}; "
     kids = history.children
-    if history.cutoff is not None and history.cutoff[3]:
-        v, alpha, beta, _pruned = history.cutoff
+    if history.cutoff is not None and history.cutoff.pruned:
+        cut = history.cutoff
         index = len(kids) - 1
-        child, child_value, child_bound, _ = kids[-1]
+        last = kids[-1]
         story = (
-            f"after its {ordinal(index)} child ({key.name(_text(child))} = {value_text(child_value, child_bound)}) "
-            f"{test_words(node['type'], conventions, v, alpha, beta)}, so the search stops there"
+            f"after its {ordinal(index)} child ({key.name(_text(last.child))} = {value_text(last.value, last.bound)}) "
+            f"{test_words(node['type'], conventions, cut.v, cut.alpha, cut.beta)}, so the search stops there"
         )
     else:
-        returned = joined([value_text(cv, cb) for _, cv, cb, _ in kids])
-        names = joined([key.name(_text(c)) for c, _, _, _ in kids])
+        returned = joined([value_text(kid.value, kid.bound) for kid in kids])
+        names = joined([key.name(_text(kid.child)) for kid in kids])
         which = "largest" if node["type"] == "max" else "smallest"
         child_word = "child returns" if len(kids) == 1 else "children return"
         story = f"its {child_word} {returned} ({names}), nothing is pruned, and v is the {which}: {number_text(history.v)}"
     clamp = ""
     if conventions.fail == "hard" and history.v is not None and value != history.v:
-        side = "alpha" if value > history.v else "beta"
+        side = "α" if value > history.v else "β"
         clamp = f"; fail-hard returns {side} = {number_text(value)} instead of v = {number_text(history.v)}"
     qualifier = {"upper": "at most ", "lower": "at least "}.get(bound, "")
-    joiner = ", and " if history.cutoff is not None and history.cutoff[3] else "; so "
+    joiner = ", and " if history.cutoff is not None and history.cutoff.pruned else "; so "
     return start + story + clamp + f"{joiner}{label}'s value is {qualifier}{number_text(value)}."
 
 
 def _stop_reason(key: PreparedKey, path: str, history: Any, conventions: Conventions, value: float) -> str:
-    if history is None or history.cutoff is None or not history.cutoff[3]:
+    if history is None or history.cutoff is None or not history.cutoff.pruned:
         if conventions.fail == "hard" and history is not None and history.v is not None and not _same(history.v, value):
-            side = "alpha" if value > history.v else "beta"
-            return f" (fail-hard clamps its v = {number_text(history.v)} into [alpha, beta] and returns {side} = {number_text(value)})"
+            side = "α" if value > history.v else "β"
+            return f" (fail-hard clamps its v = {number_text(history.v)} into [α, β] and returns {side} = {number_text(value)})"
         return " (the value of a child it depends on is itself only a bound)"
-    v, alpha, beta, _pruned = history.cutoff
-    return f" (it stops early: {test_words(key.type(path), conventions, v, alpha, beta)})"
+    cut = history.cutoff
+    return f" (it stops early: {test_words(key.type(path), conventions, cut.v, cut.alpha, cut.beta)})"
 
 
 def _text(path: tuple[int, ...]) -> str:
@@ -201,7 +201,8 @@ def explain_not_examined_extra(key: PreparedKey, path: str) -> str:
     history = key.history(parent)
     conventions = _conventions(key)
     if history is not None and len(history.children) >= index:
-        _child, child_value, child_bound, v = history.children[index - 1]
+        kid = history.children[index - 1]
+        child_value, child_bound, v = kid.value, kid.bound, kid.v
         previous = key.name(_sibling(parent, index - 1))
         if key.type(parent) == "chance":
             return f"{label} is examined: a chance node averages over all its children."
@@ -244,10 +245,10 @@ def explain_window(key: PreparedKey, question: dict[str, Any], which: str) -> st
     history = key.history(question["node"])
     origin = None if history is None else (history.alpha_set_at if which == "alpha" else history.beta_set_at)
     if which == "alpha":
-        meaning = f"alpha at {label} is the best value MAX can already guarantee on the path from the root to {label}"
+        meaning = f"α at {label} is the best value MAX can already guarantee on the path from the root to {label}"
         player = "MAX"
     else:
-        meaning = f"beta at {label} is the best (lowest) value MIN can already guarantee on the path from the root to {label}"
+        meaning = f"β at {label} is the best (lowest) value MIN can already guarantee on the path from the root to {label}"
         player = "MIN"
     if history is None:
         return meaning + "."

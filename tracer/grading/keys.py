@@ -121,9 +121,10 @@ class PreparedKey:
 
     @cached_property
     def histories(self) -> dict[NodePath, Any]:
-        from tracer.exercises.steps import histories
+        """Each entered node's story (:class:`~tracer.trace.replay.NodeStory`), from the replayed search."""
+        from tracer.trace.replay import Replayer
 
-        return histories(self.trace) if self.trace is not None else {}
+        return Replayer(self.trace).run().stories if self.trace is not None else {}
 
     def history(self, path: str) -> Any:
         return self.histories.get(_tuple(path))

@@ -61,22 +61,15 @@ from tracer.game.model import Node, Path, Tree
 from tracer.render.anatomy import Anatomy, anatomy
 from tracer.render.layout import Layout, compute_layout
 from tracer.render.plan import MAX_NODES, Plan, entered_paths, plan_figure
-from tracer.render.style import (
-    FONT_FAMILY,
-    SIZES,
-    number,
-    shown_value,
-    stylesheet,
-    text_width,
-    window_text,
-    wrap,
-)
+from tracer.render.style import FONT_FAMILY, SIZES, stylesheet, text_width, wrap
 from tracer.render.style import (
     theme as get_theme,
 )
 from tracer.render.svg import Group, Line, Primitive, Shape, Text, escape, fmt, group_svg
+from tracer.trace.key import AnswerKey, answer_key
 from tracer.trace.model import Trace
-from tracer.words import plural
+from tracer.trace.replay import Replayer
+from tracer.words import algorithm_name, bounded, conventions_summary, node_kind, number, say, say_n, window
 
 __all__ = [
     "Figure",
@@ -170,7 +163,7 @@ class Figure:
         self._children: dict[Path, list[Path]] = {
             node.path: [child.path for child in self.plan.children(node)] for node in self.plan.nodes
         }
-        self._key: dict[str, Any] | None = None
+        self._key: AnswerKey | None = None
         self._captions: list[str] | None = None
         self._edge_items_cache: dict[Path, tuple[Primitive, ...]] = {}
         self.layout: Layout = self._lay_out()
@@ -205,11 +198,9 @@ class Figure:
     def is_alphabeta(self) -> bool:
         return self.trace is not None and self.trace.algorithm == "alphabeta"
 
-    def key(self) -> dict[str, Any]:
+    def key(self) -> AnswerKey:
         """The trace's answer key (true values, search values, principal variation), cached."""
         if self._key is None:
-            from tracer.trace.key import answer_key
-
             assert self.trace is not None
             self._key = answer_key(self.trace, include_nodes=True)
         return self._key
@@ -237,35 +228,25 @@ class Figure:
             if width > widths.get(path, 0.0):
                 widths[path] = width
 
-        windows: dict[Path, tuple[Any, Any]] = {}
-        for raw in trace.raw_events:
-            kind = raw[0]
-            if kind in ("iteration_start", "iteration_end"):
+        for replayer in Replayer(trace).steps():
+            path, kind = replayer.node, replayer.kind
+            if path is None or path not in drawn:
                 continue
-            path = raw[1]
-            if path not in drawn:
-                continue
-            if kind == "enter":
-                if raw[3] is not None:
-                    windows[path] = (raw[3], raw[4])
-                    note(path, window_text(raw[3], raw[4]), window_size, False)
-            elif kind == "alpha":
-                windows[path] = (raw[3], windows.get(path, (None, None))[1])
-                note(path, window_text(*windows[path]), window_size, False)
-            elif kind == "beta":
-                windows[path] = (windows.get(path, (None, None))[0], raw[3])
-                note(path, window_text(*windows[path]), window_size, False)
+            if kind in ("enter", "alpha", "beta"):
+                alpha, beta = replayer.window[path]
+                if alpha is not None:
+                    note(path, window(alpha, beta), window_size, False)
             elif kind == "backup":
-                note(path, "≥ " + number(raw[4]), value_size, True)
+                note(path, "≥ " + number(replayer.v[path]), value_size, True)
             elif kind == "chance_backup":
-                note(path, "Σ " + number(raw[5]), value_size, True)
+                note(path, "Σ " + number(replayer.v[path]), value_size, True)
             elif kind == "evaluate":
                 evaluated.add(path)
-                note(path, number(raw[2]), value_size, True)
+                note(path, number(replayer.v[path]), value_size, True)
             elif kind == "tt_hit":
-                note(path, number(raw[2]), value_size, True)
+                note(path, number(replayer.v[path]), value_size, True)
             elif kind == "leave":
-                note(path, shown_value(raw[2], raw[3]), value_size, True)
+                note(path, bounded(*replayer.value[path]), value_size, True)
         for path, val, alt in self._final_texts():
             note(path, val, value_size, True)
             if alt:
@@ -276,17 +257,15 @@ class Figure:
         """(path, value, alpha-beta's value where it differs) of each drawn node, for the final figure."""
         if self.trace is None:
             return
-        from tracer.game.model import parse_path
-
-        for row in self.key().get("nodes", ()):
-            path = parse_path(row["path"])
-            if path is None or path not in self.plan.drawn:
+        for row in self.key().nodes or ():
+            path = row.path
+            if path not in self.plan.drawn:
                 continue
-            val = number(row["minimax_value"]) if row["minimax_value"] is not None else ""
+            val = number(row.minimax_value) if row.minimax_value is not None else ""
             alt = ""
-            differs = row["bound"] != "exact" or row["search_value"] != row["minimax_value"]
-            if self.is_alphabeta and row["visited"] and row["search_value"] is not None and differs:
-                alt = "αβ: " + shown_value(row["search_value"], row["bound"])
+            differs = row.bound != "exact" or row.search_value != row.minimax_value
+            if self.is_alphabeta and row.visited and row.search_value is not None and differs:
+                alt = "αβ: " + bounded(row.search_value, row.bound)
             yield path, val, alt
 
     # -- layout ---------------------------------------------------------------------------
@@ -484,8 +463,8 @@ class Figure:
     # -- the frame around the tree --------------------------------------------------------------
     def _header_left(self, step: int | None, total: int | None) -> str:
         if step is None:
-            return "Result"
-        return f"Step {step} of {total}"
+            return say("figure.header.result", "Result")
+        return say("figure.header.step", "Step {step} of {total}", step=step, total=total)
 
     def _header_right(self) -> str:
         trace = self.trace
@@ -493,12 +472,14 @@ class Figure:
             return ""
         if trace.algorithm == "alphabeta":
             c = trace.conventions
-            ge, le = ("≥", "≤") if c.prune_on_equal else (">", "<")
-            text = f"alpha-beta · prunes when v {ge} β (MAX), v {le} α (MIN) · fail-{c.fail}"
+            at_max, at_min = ("≥", "≤") if c.prune_on_equal else (">", "<")
+            rule = say("figure.header.rule", "prunes when v {at_max} β (MAX), v {at_min} α (MIN)", at_max=at_max, at_min=at_min)
+            fail = say("figure.header.soft", "fail-soft") if c.fail == "soft" else say("figure.header.hard", "fail-hard")
+            text = f"{algorithm_name('alphabeta')} · {rule} · {fail}"
         else:
-            text = trace.algorithm
+            text = algorithm_name(trace.algorithm)
         if trace.settings.depth is not None:
-            text += f" · depth limit {trace.settings.depth}"
+            text += " · " + say("figure.header.depth", "depth limit {depth}", depth=trace.settings.depth)
         return text
 
     def _open(self, height: float, title: str) -> str:
@@ -532,33 +513,29 @@ class Figure:
         ]
 
     # -- walking the trace -------------------------------------------------------------------
-    def _walk(self) -> Iterator[tuple[int, Any, set[Path], Path | None]]:
+    def _walk(self) -> Iterator[tuple[int, Replayer, set[Path], Path | None]]:
         """(step, replayer, drawn nodes whose look may have changed, current drawn node)."""
-        from tracer.trace.replay import Replayer
-
         assert self.trace is not None
-        replayer = Replayer(self.trace)
+        start = Replayer(self.trace)
         drawn = self.plan.drawn
         everything = set(drawn)
-        yield 0, replayer, everything, None
-        raws = self.trace.raw_events
+        yield 0, start, everything, None
         previous: Path | None = None
         shown = self.plan.shown
-        while not replayer.done():
-            raw = raws[replayer.step]
-            replayer.advance()
-            kind = raw[0]
+        for replayer in start.steps():
+            kind, node = replayer.kind, replayer.node
             if kind == "iteration_start":
                 changed = set(everything)
                 current = None
-            elif kind == "iteration_end":
+            elif node is None:
                 changed = set()
                 current = None
             else:
-                current = shown(raw[1])
+                current = shown(node)
                 changed = {current}
                 if kind == "cutoff":
-                    for root in raw[5]:
+                    cut = replayer.stories[node].cutoff
+                    for root in cut.pruned if cut is not None else ():
                         if root in drawn:
                             changed.update(self._drawn_subtree(root))
             if previous is not None:
@@ -574,18 +551,9 @@ class Figure:
             stack.extend(self._children[path])
         return out
 
-    def _status(self, replayer: Any, path: Path) -> str:
-        status = replayer.status.get(path)
-        if status is not None:
-            return status  # type: ignore[no-any-return]
-        roots = replayer.pruned_roots
-        if roots and any(path[:length] in roots for length in range(len(path) + 1)):
-            return "pruned"
-        return "unvisited"
-
-    def _visual(self, replayer: Any, path: Path, current: Path | None) -> Visual:
+    def _visual(self, replayer: Replayer, path: Path, current: Path | None) -> Visual:
         node = self.tree.node(path)
-        status = self._status(replayer, path)
+        status = replayer.status_of(path)
         classes = ["tn", node.type, status]
         if path in self.plan.collapsed:
             classes.append("collapsed")
@@ -594,53 +562,33 @@ class Figure:
         val = win = order = ""
         box = self._leaf_box(path)
         if status == "done" and not box:
-            value, bound = replayer.value[path]
-            val = shown_value(value, bound)
+            val = bounded(*replayer.value[path])
         elif status == "active":
             v = replayer.v.get(path)
             if not box and v is not None:
-                if path in replayer.evaluated_as or self._answered_by_table(replayer, path):
+                if path in replayer.evaluated_as or path in replayer.table_hits:
                     val = number(v)
-                elif path in self._backed:
+                elif path in replayer.backed:
                     sign = {"max": "≥ ", "min": "≤ ", "chance": "Σ "}.get(node.type, "")
                     val = sign + number(v)
             alpha, beta = replayer.window.get(path, (None, None))
             if alpha is not None and self.layout.anatomies[path].win is not None:
-                win = window_text(alpha, beta)
+                win = window(alpha, beta)
         if self.order_numbers and path in replayer.evaluated_as and self.layout.anatomies[path].order is not None:
             order = f"#{replayer.evaluated_as[path]}"
         return tuple(classes), (val, win, "", order)
 
-    def _answered_by_table(self, replayer: Any, path: Path) -> bool:
-        return path in self._table_hits
-
-    def _edge_classes(self, replayer: Any, child: Path) -> tuple[str, ...]:
-        status = self._status(replayer, child)
+    def _edge_classes(self, replayer: Replayer, child: Path) -> tuple[str, ...]:
+        status = replayer.status_of(child)
         if status == "pruned" and child in replayer.pruned_roots:
             return ("te", status, "cutroot")
         return ("te", status)
 
     def _states(self) -> Iterator[tuple[int, set[Path], dict[Path, Visual], dict[Path, tuple[str, ...]]]]:
         """Walk the trace: (step, changed nodes, every node's visual, every edge's classes)."""
-        self._backed: set[Path] = set()
-        self._table_hits: set[Path] = set()
         visuals: dict[Path, Visual] = {}
         edges: dict[Path, tuple[str, ...]] = {}
-        raws = self.trace.raw_events if self.trace is not None else []
         for step, replayer, changed, current in self._walk():
-            if step:
-                raw = raws[step - 1]
-                kind = raw[0]
-                if kind == "enter":
-                    self._backed.discard(raw[1])
-                    self._table_hits.discard(raw[1])
-                elif kind in ("backup", "chance_backup"):
-                    self._backed.add(raw[1])
-                elif kind == "tt_hit":
-                    self._table_hits.add(raw[1])
-                elif kind == "iteration_start":
-                    self._backed.clear()
-                    self._table_hits.clear()
             for path in changed:
                 visuals[path] = self._visual(replayer, path, current)
                 if path:
@@ -747,22 +695,18 @@ class Figure:
 
     # -- the final figure --------------------------------------------------------------------------
     def _final_visuals(self) -> tuple[dict[Path, Visual], dict[Path, tuple[str, ...]]]:
-        from tracer.game.model import parse_path
-        from tracer.trace.replay import Replayer
-
         assert self.trace is not None
-        replayer = Replayer(self.trace)
-        replayer.advance_to(len(self.trace.raw_events))
+        replayer = Replayer(self.trace).run()
         key = self.key()
-        line = {parse_path(p) for p in key["principal_variation"]}
+        line = set(key.principal_variation)
         line.add(())
         texts = {path: (val, alt) for path, val, alt in self._final_texts()}
-        order_of = {parse_path(p): index + 1 for index, p in enumerate(key.get("evaluated", ()))}
+        order_of = {path: index + 1 for index, path in enumerate(key.evaluated or ())}
         visuals: dict[Path, Visual] = {}
         edges: dict[Path, tuple[str, ...]] = {}
         for node in self.plan.nodes:
             path = node.path
-            status = self._status(replayer, path)
+            status = replayer.status_of(path)
             classes = ["tn", node.type, status]
             if path in self.plan.collapsed:
                 classes.append("collapsed")
@@ -789,19 +733,27 @@ class Figure:
         assert self.trace is not None
         key = self.key()
         trace = self.trace
-        name = {"minimax": "Minimax", "alphabeta": "Alpha-beta", "expectiminimax": "Expectiminimax"}[trace.algorithm]
-        text = f"Result: the value of the game is {number(key['root_value'])}"
-        best = key.get("best_move")
+        value = number(key.root_value)
+        if trace.settings.depth is not None or trace.settings.iterative:
+            text = say("figure.result.estimate", "Result: the search estimates the value of the game at {value}", value=value)
+        else:
+            text = say("figure.result", "Result: the value of the game is {value}", value=value)
+        best = key.best_move
         if best is not None:
-            who = "MAX" if key["root_type"] == "max" else "MIN"
-            named = best["label"] if self.labels == "letters" else f"node {best['path']}"
-            text += f"; {who} moves to {named}" + (f" ({best['move']})" if best.get("move") else "")
-        stats = key["stats"]
-        text += f". {name} visited {stats['visited']:,} of {len(self.tree):,} nodes"
+            who = node_kind(key.root_type)
+            named = best.label if self.labels == "letters" else say("node.path", "node {path}", path=path_text(best.path))
+            if best.move:
+                text += say("figure.result.move.named", "; {player} moves to {child} ({move})", player=who, child=named, move=best.move)
+            else:
+                text += say("figure.result.move", "; {player} moves to {child}", player=who, child=named)
+        stats = key.stats
+        text += ". " + say("figure.result.visited", "{algorithm} visited {visited} of {nodes} nodes",
+                           algorithm=algorithm_name(trace.algorithm, capital=True), visited=f"{stats['visited']:,}", nodes=f"{len(self.tree):,}")
         if trace.algorithm == "alphabeta":
-            cut = stats["cutoffs"]
+            cutoffs = say_n("figure.result.cutoffs", "{n} cutoff", "{n} cutoffs", stats["cutoffs"], n=f"{stats['cutoffs']:,}")
             pruned = stats.get("pruned", 0)
-            text += f"; {plural(cut, 'cutoff')} pruned {plural(pruned, 'subtree')}"
+            text += "; " + say_n("figure.result.pruned", "{cutoffs} pruned {n} subtree", "{cutoffs} pruned {n} subtrees", pruned,
+                                 cutoffs=cutoffs, n=f"{pruned:,}")
         return text + "."
 
     def legend_items(self, top: float) -> tuple[list[Group], float]:
@@ -812,19 +764,21 @@ class Figure:
         y = top + 10
         groups: list[Group] = []
         words: list[Primitive] = []
-        samples: list[tuple[str, str, tuple[str, ...]]] = [("triangle", "MAX", ("tn", "max", "done")), ("invtriangle", "MIN", ("tn", "min", "done"))]
+        samples: list[tuple[str, str, tuple[str, ...]]] = [
+            ("triangle", node_kind("max"), ("tn", "max", "done")), ("invtriangle", node_kind("min"), ("tn", "min", "done")),
+        ]
         if self.tree.has_chance:
-            samples.append(("circle", "chance", ("tn", "chance", "done")))
-        samples.append(("box", "leaf", ("tn", "leaf", "done")))
+            samples.append(("circle", node_kind("chance"), ("tn", "chance", "done")))
+        samples.append(("box", node_kind("leaf"), ("tn", "leaf", "done")))
         for index, (kind, word, classes) in enumerate(samples):
             groups.append(Group(f"legend-{index}", classes, (Shape("shape", kind, x + 8, y, 16 if kind != "circle" else 13, 13),)))
             words.append(Text("legend", x + 20, y, word, size, "start"))
             x += 26 + text_width(word, size) + 12
         edge_samples: list[tuple[str, tuple[str, ...], bool]] = []
-        if self.is_alphabeta and self.key()["stats"].get("cutoffs", 0):
-            edge_samples.append(("pruned", ("te", "pruned", "cutroot"), True))
+        if self.is_alphabeta and self.key().stats.get("cutoffs", 0):
+            edge_samples.append((say("figure.legend.pruned", "pruned"), ("te", "pruned", "cutroot"), True))
         if self.tree.root.type in ("max", "min"):
-            edge_samples.append(("principal variation", ("te", "pv"), False))
+            edge_samples.append((say("figure.legend.pv", "principal variation"), ("te", "pv"), False))
         for index, (word, classes, cut) in enumerate(edge_samples):
             items: list[Primitive] = [Line("line", x, y, x + 30, y)]
             if cut:
@@ -835,11 +789,15 @@ class Figure:
         lines_y = y + size * 1.5
         notes: list[str] = []
         if self.is_alphabeta:
-            notes.append("Beside each node: its minimax value; “αβ:” what alpha-beta returned where that differs (≤, ≥: a bound).")
             assert self.trace is not None
-            notes.append("Conventions: " + self.trace.conventions.describe() + ".")
+            notes.append(say("figure.legend.alphabeta",
+                             "Beside each node: its minimax value; “αβ:” what alpha-beta returned where that differs (≤, ≥: a bound)."))
+            c = self.trace.conventions
+            notes.append(say("figure.legend.conventions", "Conventions: {conventions}.", conventions=conventions_summary(c.prune_on_equal, c.fail)))
+        elif self.trace is not None and self.trace.algorithm == "expectiminimax":
+            notes.append(say("figure.legend.expectiminimax", "Beside each node: its expectiminimax value."))
         elif self.trace is not None:
-            notes.append("Beside each node: its " + ("expectiminimax" if self.trace.algorithm == "expectiminimax" else "minimax") + " value.")
+            notes.append(say("figure.legend.minimax", "Beside each node: its minimax value."))
         for note in notes:
             for line in wrap(note, self.width - 2 * s["margin"], size):
                 words.append(Text("note", s["margin"], lines_y, line, size, "start"))

@@ -61,7 +61,7 @@ def _subtree_sizes(tree: Tree) -> dict[Path, int]:
 
 def entered_paths(trace: Trace) -> set[Path]:
     """Every node the search entered, in any iteration."""
-    return {raw[1] for raw in trace.raw_events if raw[0] == "enter"}
+    return trace.entered()
 
 
 def plan_figure(

@@ -32,8 +32,6 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tracer.game.model import format_value
-
 __all__ = [
     "FONT_FAMILY",
     "RULES",
@@ -41,11 +39,9 @@ __all__ = [
     "THEMES",
     "Theme",
     "look",
-    "shown_value",
     "stylesheet",
     "text_width",
     "theme",
-    "window_text",
 ]
 
 FONT_FAMILY = "Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', sans-serif"
@@ -243,27 +239,3 @@ def wrap(text: str, width: float, size: float) -> list[str]:
     if current or not lines:
         lines.append(current)
     return lines
-
-
-# -- values as figures write them ---------------------------------------------------------------
-@lru_cache(maxsize=4096)  # called for every value of every frame; trees hold few distinct values
-def number(value: float | None) -> str:
-    """A value in textbook type: ``3``, ``2.5``, ``−∞``, ``+∞`` (a true minus sign)."""
-    if value is None:
-        return "?"
-    if value == float("inf"):
-        return "+∞"
-    if value == float("-inf"):
-        return "−∞"
-    return format_value(value).replace("-", "−")
-
-
-def shown_value(value: float | None, bound: str | None = "exact") -> str:
-    """A value with its bound: ``3``, ``≤ 2`` (upper bound), ``≥ 5`` (lower bound)."""
-    sign = {"lower": "≥ ", "upper": "≤ "}.get(bound or "exact", "")
-    return sign + number(value)
-
-
-def window_text(alpha: float | None, beta: float | None) -> str:
-    """``[α, β]`` as figures write it: ``[3, +∞]``."""
-    return f"[{number(alpha)}, {number(beta)}]"

@@ -1,10 +1,17 @@
-"""The events a search records, one per thing a student would see happen.
+"""The events a search records, one per thing a student would see happen: the one table.
+
+Each event kind is a class below; its fields, in order, with their types, are the table
+from which everything else comes: the typed events, the JSON Schema and the checks of
+:mod:`tracer.trace.schema`, the trace writer and loader of :mod:`tracer.trace.io`, and the
+visitor hooks of :func:`dispatch`. A new kind, or a new field, is one edit here.
 
 While searching, an event is recorded as a plain tuple whose first item is its kind
 (``("enter", (1, 0), 2, 3, inf)``): building a tuple is the cheapest record Python
 has, and a traced search of a whole tic-tac-toe game records about 1.9 million of
-them. Everything outside the search reads events through the typed classes below
-(``Enter(node=(1, 0), depth=2, alpha=3, beta=inf)``), made by :func:`typed`.
+them. This module is the only one that reads those tuples by position; everything
+else reads events by name, either typed (``Enter(node=(1, 0), depth=2, alpha=3,
+beta=inf)``, from :func:`typed`) or as the named arguments of a visitor's hooks
+(``on_enter(self, node, depth, alpha, beta)``, called by :func:`dispatch`).
 
 A node is named by its path, a tuple of 0-based child indices in the game's
 documented order (move ordering changes when a child is searched, never its path).
@@ -32,11 +39,16 @@ iteration_end      depth, value, best
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import Annotated, Any, NamedTuple, get_type_hints
+
+from tracer.game.model import NodePath
 
 __all__ = [
     "EVENT_CLASSES",
     "EVENT_FIELDS",
+    "EVENT_TABLE",
+    "FIELD_TYPES",
     "AlphaUpdate",
     "Backup",
     "BetaUpdate",
@@ -52,14 +64,34 @@ __all__ = [
     "RawEvent",
     "TTHit",
     "TTStore",
+    "dispatch",
+    "kind_of",
+    "node_of",
     "typed",
 ]
 
-Path = tuple[int, ...]
 RawEvent = tuple[Any, ...]
 
+# The types a field can have; tracer.trace.schema says how each is written in JSON.
+FIELD_TYPES = (
+    "path", "path?", "paths", "count", "count?", "value", "value?", "values?", "probability", "source", "bound",
+)
 
-def _kind(name: str) -> Any:
+Node_ = Annotated[NodePath, "path"]
+Child = Annotated[NodePath, "path"]
+OptionalPath = Annotated[NodePath | None, "path?"]
+Paths = Annotated[tuple[NodePath, ...], "paths"]
+Count = Annotated[int, "count"]
+OptionalCount = Annotated[int | None, "count?"]
+Value = Annotated[float, "value"]
+OptionalValue = Annotated[float | None, "value?"]
+Keys = Annotated[tuple[Any, ...], "values?"]
+Probability = Annotated[float, "probability"]
+Source = Annotated[str, "source"]
+Bound = Annotated[str, "bound"]
+
+
+def _kind(name: str) -> Callable[[Any], Any]:
     """Name an event class's kind (a NamedTuple cannot declare a class constant in its body)."""
 
     def mark(cls: Any) -> Any:
@@ -71,100 +103,100 @@ def _kind(name: str) -> Any:
 
 @_kind("enter")
 class Enter(NamedTuple):
-    node: Path
-    depth: int
-    alpha: float | None
-    beta: float | None
+    node: Node_
+    depth: Count
+    alpha: OptionalValue
+    beta: OptionalValue
 
 
 @_kind("evaluate")
 class Evaluate(NamedTuple):
-    node: Path
-    value: float
-    source: str
+    node: Node_
+    value: Value
+    source: Source
 
 
 @_kind("order")
 class Order(NamedTuple):
-    node: Path
-    children: tuple[Path, ...]
-    keys: tuple[float, ...]
+    node: Node_
+    children: Paths
+    keys: Keys
 
 
 @_kind("backup")
 class Backup(NamedTuple):
-    node: Path
-    child: Path
-    child_value: float
-    v: float
+    node: Node_
+    child: Child
+    child_value: Value
+    v: Value
 
 
 @_kind("chance_backup")
 class ChanceBackup(NamedTuple):
-    node: Path
-    child: Path
-    probability: float
-    child_value: float
-    v: float
+    node: Node_
+    child: Child
+    probability: Probability
+    child_value: Value
+    v: Value
 
 
 @_kind("alpha")
 class AlphaUpdate(NamedTuple):
-    node: Path
-    old: float
-    new: float
+    node: Node_
+    old: Value
+    new: Value
 
 
 @_kind("beta")
 class BetaUpdate(NamedTuple):
-    node: Path
-    old: float
-    new: float
+    node: Node_
+    old: Value
+    new: Value
 
 
 @_kind("cutoff")
 class Cutoff(NamedTuple):
-    node: Path
-    v: float
-    alpha: float
-    beta: float
-    pruned: tuple[Path, ...]
+    node: Node_
+    v: Value
+    alpha: Value
+    beta: Value
+    pruned: Paths
 
 
 @_kind("tt_hit")
 class TTHit(NamedTuple):
-    node: Path
-    value: float
-    bound: str
-    depth: int | None
+    node: Node_
+    value: Value
+    bound: Bound
+    depth: OptionalCount
 
 
 @_kind("tt_store")
 class TTStore(NamedTuple):
-    node: Path
-    value: float
-    bound: str
-    depth: int | None
+    node: Node_
+    value: Value
+    bound: Bound
+    depth: OptionalCount
 
 
 @_kind("leave")
 class Leave(NamedTuple):
-    node: Path
-    value: float
-    bound: str
-    best: Path | None
+    node: Node_
+    value: Value
+    bound: Bound
+    best: OptionalPath
 
 
 @_kind("iteration_start")
 class IterationStart(NamedTuple):
-    depth: int
+    depth: Count
 
 
 @_kind("iteration_end")
 class IterationEnd(NamedTuple):
-    depth: int
-    value: float
-    best: Path | None
+    depth: Count
+    value: Value
+    best: OptionalPath
 
 
 Event = (
@@ -180,13 +212,41 @@ EVENT_CLASSES: dict[str, Any] = {
 }
 """Event kind -> its class, in the order the table above lists them."""
 
-EVENT_FIELDS: dict[str, tuple[str, ...]] = {kind: cls._fields for kind, cls in EVENT_CLASSES.items()}
 
-# Fields holding one node path, and fields holding a tuple of paths (for JSON).
-PATH_FIELDS = frozenset({"node", "child", "best"})
-PATHS_FIELDS = frozenset({"children", "pruned"})
+def _field_types(cls: Any) -> tuple[tuple[str, str], ...]:
+    hints = get_type_hints(cls, include_extras=True)
+    return tuple((name, hints[name].__metadata__[0]) for name in cls._fields)
+
+
+EVENT_TABLE: dict[str, tuple[tuple[str, str], ...]] = {kind: _field_types(cls) for kind, cls in EVENT_CLASSES.items()}
+"""Event kind -> its fields as ``(name, type)`` in recorded order; the types are :data:`FIELD_TYPES`."""
+
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {kind: cls._fields for kind, cls in EVENT_CLASSES.items()}
+"""Event kind -> its field names in recorded order."""
 
 
 def typed(raw: RawEvent) -> Event:
     """The typed event for a recorded tuple: ``typed(("enter", (), 0, None, None))``."""
-    return EVENT_CLASSES[raw[0]](*raw[1:])  # type: ignore[no-any-return]
+    return EVENT_CLASSES[raw[0]]._make(raw[1:])  # type: ignore[no-any-return]
+
+
+def kind_of(raw: RawEvent) -> str:
+    """The kind of a recorded event (``"enter"``, ``"cutoff"``, ...)."""
+    return raw[0]  # type: ignore[no-any-return]
+
+
+def node_of(raw: RawEvent) -> NodePath | None:
+    """The node a recorded event happens at (None for the iteration markers)."""
+    return raw[1] if raw[0] not in ("iteration_start", "iteration_end") else None
+
+
+def dispatch(events: Iterable[RawEvent], handlers: dict[str, Callable[..., Any]]) -> None:
+    """Call ``handlers[kind](*fields)`` for each recorded event, in order, with its fields as
+    positional arguments in the table's order (handlers name them: ``def enter(node, depth,
+    alpha, beta)``). Kinds without a handler are skipped. The fast path for walking
+    millions of events without building a typed event for each."""
+    get = handlers.get
+    for raw in events:
+        handler = get(raw[0])
+        if handler is not None:
+            handler(*raw[1:])

@@ -1,11 +1,12 @@
-"""The trace of a search: its data, its file format, its replay and its answer key."""
+"""The trace of a search: its data, its file format, its replay, its captions and its answer key."""
 
 from tracer.trace.io import load_trace, read_trace, save_trace
-from tracer.trace.key import answer_key, key_markdown, key_text
+from tracer.trace.key import AnswerKey, answer_key
+from tracer.trace.key_text import key_markdown, key_text
 from tracer.trace.model import Trace, TraceVisitor
 from tracer.trace.replay import Replayer, SearchState, replay
 
 __all__ = [
-    "Replayer", "SearchState", "Trace", "TraceVisitor", "answer_key", "key_markdown", "key_text", "load_trace",
+    "AnswerKey", "Replayer", "SearchState", "Trace", "TraceVisitor", "answer_key", "key_markdown", "key_text", "load_trace",
     "read_trace", "replay", "save_trace",
 ]

@@ -1,273 +1,363 @@
-"""Captions: what happened at each step of a search, and why, in plain words.
+"""Captions: what happened at each step of a search, and why, in plain words: the one narrator.
 
 :func:`captions` gives one sentence (or two) per step of a trace: ``captions(trace)[k]``
 describes step k, the k-th event (``trace[k - 1]``), and ``captions(trace)[0]`` the state
-before the search. :func:`caption` gives one step's. Figures print them under each
-frame; the tutorial's stepper and the exercise keys reuse them, so they name nodes the
-way the figure does and state each cutoff test as the trace's conventions wrote it
-(``>=``/``<=`` when pruning on equality, ``>``/``<`` otherwise):
+before the search. :func:`caption` gives one step's, :func:`key_steps` the steps an
+answer key lists. Figures print them under each frame; the steppers, the HTML player
+and the exercise keys show the same words. They name nodes the way the figure does and
+state each cutoff test as the trace's conventions wrote it (``≥``/``≤`` when pruning on
+equality, ``>``/``<`` otherwise), in the notation of the figures:
 
 >>> import tracer
 >>> trace = tracer.alphabeta("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
 >>> caption(trace, 24)
-'C: v = 2 <= alpha = 3, so MAX will never choose C; its other children (I, J) are pruned.'
+'C: v = 2 ≤ α = 3, so MAX will never choose C; its other children (I, J) are pruned.'
 >>> strict = tracer.alphabeta("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]", prune_on_equal=False)
 >>> caption(strict, 24)
-'C: v = 2 < alpha = 3, so MAX will never choose C; its other children (I, J) are pruned.'
+'C: v = 2 < α = 3, so MAX will never choose C; its other children (I, J) are pruned.'
 
-Values are written as :func:`tracer.format_value` writes them, but for the infinities, which are ``+∞`` and ``-∞`` as in the figures.
-Only the standard library is needed.
+Every sentence goes through :mod:`tracer.words` with a message id. The facts come from
+one :class:`~tracer.trace.replay.Replayer`; nothing here reads the events itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from tracer.errors import path_text
-from tracer.game.model import Path, format_value
+from tracer.game.model import NodePath
 from tracer.trace.model import Trace
-from tracer.words import plural
+from tracer.trace.replay import Replayer
+from tracer.words import algorithm_name, bounded, cutoff_test, node_kind, number, say, say_n, window
 
-__all__ = ["caption", "captions", "node_namer"]
-
-_KIND = {"max": "MAX", "min": "MIN", "chance": "chance", "leaf": "leaf"}
-_ORDER_WORDS = {
-    "eval": "best first by the evaluation function",
-    "perfect": "best first by their true values (perfect ordering)",
-    "worst": "worst first by their true values (worst ordering)",
-    "random": "in a random order",
-    "given": "in the given order",
-}
+__all__ = ["KeyStep", "caption", "captions", "key_steps", "node_namer", "start_caption"]
 
 
-def node_namer(trace: Trace, labels: str = "letters") -> Callable[[Path], str]:
+def node_namer(trace: Trace, labels: str = "letters") -> Callable[[NodePath], str]:
     """How captions name a node: its label (``labels="letters"``) or its path (``"paths"``, ``"none"``)."""
     tree = trace.tree
 
-    def by_label(path: Path) -> str:
-        if path in tree:
-            return tree.node(path).label
-        return _by_path(path)
+    def by_path(path: NodePath) -> str:
+        return say("node.path", "node {path}", path=path_text(path)) if path else say("node.root", "the root")
 
-    def _by_path(path: Path) -> str:
-        return f"node {path_text(path)}" if path else "the root"
+    def by_label(path: NodePath) -> str:
+        return tree.node(path).label if path in tree else by_path(path)
 
-    return by_label if labels == "letters" else _by_path
+    return by_label if labels == "letters" else by_path
 
 
 def captions(trace: Trace, labels: str = "letters") -> list[str]:
     """One caption per step: ``len(trace) + 1`` strings, step 0 (before the search) first."""
-    writer = _Writer(trace, labels)
-    out = [writer.start()]
-    raws = trace.raw_events
-    for index, raw in enumerate(raws):
-        following = raws[index + 1] if index + 1 < len(raws) else None
-        out.append(writer.write(raw, following))
-    return out
+    narrator = Narrator(trace, labels)
+    return [start_caption(trace, labels)] + [narrator.tell(replayer) for replayer in Replayer(trace).steps()]
 
 
 def caption(trace: Trace, step: int, labels: str = "letters") -> str:
     """The caption of step ``step`` (0 = before the search; ``len(trace)`` = the last event).
 
-    Reads the events up to ``step`` (a caption can depend on what came before, such as
+    Replays the events up to ``step`` (a caption can depend on what came before, such as
     the v a backup improves on); use :func:`captions` for every step at once.
     """
-    raws = trace.raw_events
-    total = len(raws)
+    total = len(trace)
     if not 0 <= step <= total:
         raise IndexError(f"step {step} is outside 0..{total}")
-    writer = _Writer(trace, labels)
     if step == 0:
-        return writer.start()
-    for index in range(step - 1):
-        writer.write(raws[index], raws[index + 1])
-    return writer.write(raws[step - 1], raws[step] if step < total else None)
+        return start_caption(trace, labels)
+    replayer = Replayer(trace)
+    replayer.advance_to(step)
+    return Narrator(trace, labels).tell(replayer)
 
 
-def _v(value: float) -> str:
-    """A value in a caption: 3, -2, 2.5, and the infinities as the figures draw them (+∞, -∞)."""
-    text = format_value(value)
-    return {"inf": "+∞", "-inf": "-∞"}.get(text, text)
+@dataclass(frozen=True)
+class KeyStep:
+    """One step as an answer key lists it."""
+
+    number: int  # the trace step (1 is the first event), as the figures number their frames
+    node: str  # the label of the node it happens at
+    text: str
 
 
-def _list(names: list[str]) -> str:
-    return ", ".join(names)
+def key_steps(trace: Trace) -> list[KeyStep]:
+    """The steps an answer key lists, with the figures' captions: a leaf's entering and
+    returning, move ordering, the transposition table and iteration markers are left out."""
+    tree = trace.tree
+    narrator = Narrator(trace, "letters")
+    out: list[KeyStep] = []
+    for replayer in Replayer(trace).steps():
+        path, kind = replayer.node, replayer.kind
+        if path is None or path not in tree or kind in ("order", "tt_hit", "tt_store"):
+            continue
+        node = tree.node(path)
+        if kind in ("enter", "leave") and node.is_leaf:
+            continue
+        out.append(KeyStep(replayer.step, node.label, narrator.tell(replayer)))
+    return out
 
 
-class _Writer:
-    def __init__(self, trace: Trace, labels: str) -> None:
+def start_caption(trace: Trace, labels: str = "letters") -> str:
+    """Step 0: what will be searched, how, and under which cutoff test."""
+    root = trace.tree.root
+    name = node_namer(trace, labels)(root.path)
+    settings = trace.settings
+    what = algorithm_name(trace.algorithm, capital=True)
+    kind = node_kind(root.type)
+    if settings.order == "given":
+        text = say(
+            "caption.start", "Start: {algorithm} searches the tree depth-first from the root {root} ({kind}), children left to right.",
+            algorithm=what, root=name, kind=kind,
+        )
+    else:
+        text = say(
+            "caption.start.ordered", "Start: {algorithm} searches the tree depth-first from the root {root} ({kind}), children ordered {how}.",
+            algorithm=what, root=name, kind=kind, how=_order_words(settings.order),
+        )
+    if trace.algorithm == "alphabeta":
+        at_max, at_min = ("≥", "≤") if trace.conventions.prune_on_equal else (">", "<")
+        text += " " + say(
+            "caption.start.rule", "A MAX node prunes when v {at_max} β, a MIN node when v {at_min} α.", at_max=at_max, at_min=at_min,
+        )
+    if settings.depth is not None:
+        text += " " + say("caption.start.depth", "Depth limit {depth}.", depth=settings.depth)
+    return text
+
+
+def _order_words(order: str) -> str:
+    return {
+        "eval": lambda: say("order.eval", "best first by the evaluation function"),
+        "perfect": lambda: say("order.perfect", "best first by their true values (perfect ordering)"),
+        "worst": lambda: say("order.worst", "worst first by their true values (worst ordering)"),
+        "random": lambda: say("order.random", "in a random order"),
+        "given": lambda: say("order.given", "in the given order"),
+    }[order]()
+
+
+class Narrator:
+    """Tells the step a :class:`Replayer` has just applied, reading its state."""
+
+    def __init__(self, trace: Trace, labels: str = "letters") -> None:
         self.trace = trace
         self.tree = trace.tree
         self.name = node_namer(trace, labels)
         self.conventions = trace.conventions
-        self.algorithm = trace.algorithm
-        self.v: dict[Path, float | None] = {}
-        self.window: dict[Path, tuple[Any, Any]] = {}
-        self.called_with: dict[Path, tuple[Any, Any]] = {}
+        self.alphabeta = trace.algorithm == "alphabeta"
+        self._tellers: dict[str, Callable[[Replayer], str]] = {
+            "enter": self._enter, "evaluate": self._evaluate, "order": self._order, "backup": self._backup,
+            "chance_backup": self._chance_backup, "alpha": self._alpha, "beta": self._beta, "cutoff": self._cutoff,
+            "tt_hit": self._tt_hit, "tt_store": self._tt_store, "leave": self._leave,
+            "iteration_start": self._iteration_start, "iteration_end": self._iteration_end,
+        }
 
-    def kind(self, path: Path) -> str:
-        return self.tree.node(path).type if path in self.tree else "leaf"
+    def tell(self, replayer: Replayer) -> str:
+        """The caption of the step ``replayer`` has just applied."""
+        assert replayer.kind is not None
+        return self._tellers[replayer.kind](replayer)
 
-    def called(self, path: Path) -> str:
+    def called(self, replayer: Replayer, path: NodePath) -> str:
         """``C (MIN)``: a node's name and its kind."""
-        return f"{self.name(path)} ({_KIND[self.kind(path)]})"
+        return say("caption.node", "{node} ({kind})", node=self.name(path), kind=node_kind(replayer.type_of(path)))
 
-    # -- step 0 ---------------------------------------------------------------------------
-    def start(self) -> str:
-        root = self.tree.root
-        what = {"minimax": "Minimax", "alphabeta": "Alpha-beta", "expectiminimax": "Expectiminimax"}[self.algorithm]
-        text = f"Start: {what} searches the tree depth-first from the root {self.called(root.path)}"
-        order = self.trace.settings.order
-        text += ", children left to right." if order == "given" else f", children ordered {_ORDER_WORDS.get(order, order)}."
-        if self.algorithm == "alphabeta":
-            c = self.conventions
-            ge, le = (">=", "<=") if c.prune_on_equal else (">", "<")
-            text += f" A MAX node prunes when v {ge} beta, a MIN node when v {le} alpha."
-        if self.trace.settings.depth is not None:
-            text += f" Depth limit {self.trace.settings.depth}."
-        return text
-
-    # -- one event ------------------------------------------------------------------------
-    def write(self, raw: tuple[Any, ...], following: tuple[Any, ...] | None) -> str:
-        method: Callable[..., str] = getattr(self, "_" + raw[0])
-        return method(raw, following)
-
-    def _enter(self, raw: tuple[Any, ...], following: Any) -> str:
-        _, path, _depth, alpha, beta = raw
-        self.v[path] = None
-        self.window[path] = self.called_with[path] = (alpha, beta)
+    # -- one sentence per kind of event ------------------------------------------------------------
+    def _enter(self, replayer: Replayer) -> str:
+        path = replayer.node
+        assert path is not None
+        alpha, beta = replayer.called_with(path)
         if alpha is None:
-            return f"Visit {self.called(path)}."
-        return f"Enter {self.called(path)} with [alpha, beta] = [{_v(alpha)}, {_v(beta)}]."
+            return say("caption.visit", "Visit {node}.", node=self.called(replayer, path))
+        return say(
+            "caption.enter", "Enter {node} with [α, β] = {window}.", node=self.called(replayer, path), window=window(alpha, beta),
+        )
 
-    def _evaluate(self, raw: tuple[Any, ...], following: Any) -> str:
-        _, path, value, source = raw
-        self.v[path] = value
-        name = self.name(path)
-        if source == "utility":
-            if self.trace.is_game:
-                return f"{name} is the end of the game: its utility is {_v(value)}."
-            return f"{name} is a leaf: its value is {_v(value)}."
-        if self.kind(path) == "leaf":
-            if self.trace.is_game:
-                return f"{name} is the end of the game: the evaluation function scores it {_v(value)}."
-            return f"{name} is a leaf: its value is {_v(value)}."
-        return f"The depth limit stops the search at {name}: the evaluation function scores it {_v(value)}."
+    def _evaluate(self, replayer: Replayer) -> str:
+        path = replayer.node
+        assert path is not None
+        story = replayer.stories[path]
+        assert story.evaluation is not None
+        value, source = story.evaluation
+        name, shown = self.name(path), number(value)
+        is_game = self.trace.is_game
+        if source == "utility" or replayer.type_of(path) == "leaf":
+            if not is_game:
+                return say("caption.leaf", "{node} is a leaf: its value is {value}.", node=name, value=shown)
+            if source == "utility":
+                return say("caption.utility", "{node} is the end of the game: its utility is {value}.", node=name, value=shown)
+            return say(
+                "caption.end.evaluated", "{node} is the end of the game: the evaluation function scores it {value}.", node=name, value=shown,
+            )
+        return say(
+            "caption.depth.cut", "The depth limit stops the search at {node}: the evaluation function scores it {value}.",
+            node=name, value=shown,
+        )
 
-    def _order(self, raw: tuple[Any, ...], following: Any) -> str:
-        _, path, children, keys = raw
+    def _order(self, replayer: Replayer) -> str:
+        event = replayer.event
+        path, children, keys = event.node, event.children, event.keys  # type: ignore[union-attr]
         order = self.trace.settings.order
-        how = _ORDER_WORDS.get(order, order)
         if self.trace.settings.iterative:
-            how = "by the values the previous iteration found, best first"
+            how = say("order.previous", "by the values the previous iteration found, best first")
+        else:
+            how = _order_words(order)
         names = [self.name(child) for child in children]
         # the values the order rests on, so a student can check it (not random draws)
         if keys and order != "random" and len(keys) == len(children) and all(isinstance(k, (int, float)) for k in keys):
-            names = [f"{name} ({_v(key)})" for name, key in zip(names, keys)]
-        return f"{self.name(path)} orders its children {how}: {_list(names)}."
+            names = [say("caption.order.item", "{node} ({value})", node=name, value=number(key)) for name, key in zip(names, keys)]
+        return say("caption.order", "{node} orders its children {how}: {children}.", node=self.name(path), how=how, children=", ".join(names))
 
-    def _backup(self, raw: tuple[Any, ...], following: Any) -> str:
-        _, path, child, child_value, v = raw
-        before = self.v.get(path)
-        self.v[path] = v
-        kind = self.kind(path)
-        who = _KIND[kind]
-        name, child_name = self.name(path), self.name(child)
+    def _backup(self, replayer: Replayer) -> str:
+        path = replayer.node
+        assert path is not None
+        story = replayer.stories[path]
+        index = len(story.children) - 1
+        result = story.children[index]
+        before, v = story.v_before(index), result.v
+        kind = replayer.type_of(path)
+        fields = {
+            "node": self.name(path), "kind": node_kind(kind), "child": self.name(result.child), "value": number(result.value),
+            "v": number(v),
+        }
         if before is None:
-            text = f"{name} ({who}): {child_name} returns {_v(child_value)}, so v = {_v(v)}."
+            text = say("caption.backup.first", "{node} ({kind}): {child} returns {value}, so v = {v}.", **fields)
         elif v != before:
-            better = "higher" if kind == "max" else "lower"
-            text = f"{name} ({who}): {child_name} returns {_v(child_value)}, {better} than v = {_v(before)}, so v = {_v(v)}."
+            if kind == "max":
+                text = say("caption.backup.higher", "{node} ({kind}): {child} returns {value}, higher than v = {before}, so v = {v}.",
+                           before=number(before), **fields)
+            else:
+                text = say("caption.backup.lower", "{node} ({kind}): {child} returns {value}, lower than v = {before}, so v = {v}.",
+                           before=number(before), **fields)
         else:
-            text = f"{name} ({who}): {child_name} returns {_v(child_value)}, no better for {who} than v = {_v(v)}; v stays {_v(v)}."
-        if self.algorithm == "alphabeta" and not self.conventions.prune_on_equal and (following is None or following[0] != "cutoff"):
-            alpha, beta = self.window.get(path, (None, None))
-            if kind == "max" and beta is not None and v == beta and self._more_children(path):
-                text += f" v = beta = {_v(beta)}, but this convention prunes only when v > beta: the search goes on."
-            elif kind == "min" and alpha is not None and v == alpha and self._more_children(path):
-                text += f" v = alpha = {_v(alpha)}, but this convention prunes only when v < alpha: the search goes on."
+            text = say("caption.backup.same", "{node} ({kind}): {child} returns {value}, no better for {kind} than v = {v}; v stays {v}.",
+                       **fields)
+        if self.alphabeta and not self.conventions.prune_on_equal and replayer.upcoming != "cutoff" and self._more_children(path):
+            alpha, beta = replayer.window.get(path, (None, None))
+            if kind == "max" and beta is not None and v == beta:
+                text += " " + say("caption.strict.max", "v = β = {beta}, but this convention prunes only when v > β: the search goes on.",
+                                  beta=number(beta))
+            elif kind == "min" and alpha is not None and v == alpha:
+                text += " " + say("caption.strict.min", "v = α = {alpha}, but this convention prunes only when v < α: the search goes on.",
+                                  alpha=number(alpha))
         return text
 
-    def _more_children(self, path: Path) -> bool:
+    def _more_children(self, path: NodePath) -> bool:
         return path in self.tree and len(self.tree.node(path).children) > 1
 
-    def _chance_backup(self, raw: tuple[Any, ...], following: Any) -> str:
-        _, path, child, probability, child_value, v = raw
-        self.v[path] = v
-        return (
-            f"{self.name(path)} (chance): {self.name(child)} returns {_v(child_value)} with probability {_v(probability)}; "
-            f"adding {_v(probability)} x {_v(child_value)} makes the weighted sum {_v(v)}."
+    def _chance_backup(self, replayer: Replayer) -> str:
+        path = replayer.node
+        assert path is not None
+        result = replayer.stories[path].children[-1]
+        return say(
+            "caption.chance",
+            "{node} (chance): {child} returns {value} with probability {p}; adding {p} × {value} makes the weighted sum {v}.",
+            node=self.name(path), child=self.name(result.child), value=number(result.value), p=number(result.probability),
+            v=number(result.v),
         )
 
-    def _alpha(self, raw: tuple[Any, ...], following: Any) -> str:
-        _, path, old, new = raw
-        self.window[path] = (new, self.window.get(path, (None, None))[1])
-        return f"{self.name(path)}: alpha rises from {_v(old)} to {_v(new)}: MAX can already guarantee {_v(new)} on this path."
+    def _alpha(self, replayer: Replayer) -> str:
+        event = replayer.event
+        return say(
+            "caption.alpha", "{node}: α rises from {old} to {new}: MAX can already guarantee {new} on this path.",
+            node=self.name(event.node), old=number(event.old), new=number(event.new),  # type: ignore[union-attr]
+        )
 
-    def _beta(self, raw: tuple[Any, ...], following: Any) -> str:
-        _, path, old, new = raw
-        self.window[path] = (self.window.get(path, (None, None))[0], new)
-        return f"{self.name(path)}: beta falls from {_v(old)} to {_v(new)}: MIN can already hold MAX to {_v(new)} on this path."
+    def _beta(self, replayer: Replayer) -> str:
+        event = replayer.event
+        return say(
+            "caption.beta", "{node}: β falls from {old} to {new}: MIN can already hold MAX to {new} on this path.",
+            node=self.name(event.node), old=number(event.old), new=number(event.new),  # type: ignore[union-attr]
+        )
 
-    def _cutoff(self, raw: tuple[Any, ...], following: Any) -> str:
-        _, path, v, alpha, beta, pruned = raw
+    def _cutoff(self, replayer: Replayer) -> str:
+        path = replayer.node
+        assert path is not None
+        cut = replayer.stories[path].cutoff
+        assert cut is not None
+        kind = replayer.type_of(path)
+        test = cutoff_test(kind, self.conventions.prune_on_equal, cut.v, cut.alpha, cut.beta)
         name = self.name(path)
-        strict = not self.conventions.prune_on_equal
-        if self.kind(path) == "max":
-            test = f"v = {_v(v)} {'>' if strict else '>='} beta = {_v(beta)}"
-            why = f"so MIN will never let play reach {name}"
+        if kind == "max":
+            why = say("caption.cutoff.why.max", "so MIN will never let play reach {node}", node=name)
         else:
-            test = f"v = {_v(v)} {'<' if strict else '<='} alpha = {_v(alpha)}"
-            why = f"so MAX will never choose {name}"
-        if pruned:
-            rest = f"its other children ({_list([self.name(p) for p in pruned])}) are pruned"
+            why = say("caption.cutoff.why.min", "so MAX will never choose {node}", node=name)
+        if cut.pruned:
+            rest = say("caption.cutoff.pruned", "its other children ({children}) are pruned",
+                       children=", ".join(self.name(p) for p in cut.pruned))
         else:
-            rest = "it has no other children left to prune"
-        return f"{name}: {test}, {why}; {rest}."
+            rest = say("caption.cutoff.none", "it has no other children left to prune")
+        return say("caption.cutoff", "{node}: {test}, {why}; {rest}.", node=name, test=test, why=why, rest=rest)
 
-    def _tt_hit(self, raw: tuple[Any, ...], following: Any) -> str:
-        _, path, value, bound, _depth = raw
-        self.v[path] = value
-        what = {"exact": "exactly", "lower": "at least", "upper": "at most"}.get(bound, bound)
-        return f"{self.name(path)}: the transposition table already holds this position, worth {what} {_v(value)}; it is not searched again."
+    def _tt_hit(self, replayer: Replayer) -> str:
+        path = replayer.node
+        assert path is not None
+        hit = replayer.stories[path].table_hit
+        assert hit is not None
+        value, bound, _depth = hit
+        name, shown = self.name(path), number(value)
+        if bound == "lower":
+            return say("caption.tt.hit.lower", "{node}: the transposition table already holds this position, worth at least {value}; "
+                       "it is not searched again.", node=name, value=shown)
+        if bound == "upper":
+            return say("caption.tt.hit.upper", "{node}: the transposition table already holds this position, worth at most {value}; "
+                       "it is not searched again.", node=name, value=shown)
+        return say("caption.tt.hit", "{node}: the transposition table already holds this position, worth exactly {value}; "
+                   "it is not searched again.", node=name, value=shown)
 
-    def _tt_store(self, raw: tuple[Any, ...], following: Any) -> str:
-        _, path, value, bound, _depth = raw
-        what = {"exact": "", "lower": "at least ", "upper": "at most "}.get(bound, "")
-        return f"{self.name(path)}: its value ({what}{_v(value)}) is stored in the transposition table."
+    def _tt_store(self, replayer: Replayer) -> str:
+        event = replayer.event
+        name, value, bound = self.name(event.node), event.value, event.bound  # type: ignore[union-attr]
+        return say("caption.tt.store", "{node}: its value ({value}) is stored in the transposition table.", node=name, value=bounded(value, bound))
 
-    def _leave(self, raw: tuple[Any, ...], following: Any) -> str:
-        _, path, value, bound, best = raw
+    def _leave(self, replayer: Replayer) -> str:
+        path = replayer.node
+        assert path is not None
+        story = replayer.stories[path]
+        value, bound = story.returned, story.bound
         name = self.name(path)
         clamp = ""
-        v = self.v.get(path)
-        if self.algorithm == "alphabeta" and self.conventions.fail == "hard" and v is not None and v != value:
-            alpha, beta = self.called_with.get(path, (None, None))
-            clamp = f" (fail-hard: v = {_v(v)} is clamped into [alpha, beta] = [{_v(alpha)}, {_v(beta)}])"
+        if self.alphabeta and self.conventions.fail == "hard" and story.v is not None and story.v != value:
+            clamp = " " + say("caption.clamp", "(fail-hard: v = {v} is clamped into [α, β] = {window})",
+                              v=number(story.v), window=window(story.alpha, story.beta))
+        note = ""
         if bound == "lower":
-            note = f": a lower bound, as {name}'s true value is >= {_v(value)}"
+            note = say("caption.bound.lower", ": a lower bound, as {node}'s true value is ≥ {value}", node=name, value=number(value))
         elif bound == "upper":
-            note = f": an upper bound, as {name}'s true value is <= {_v(value)}"
+            note = say("caption.bound.upper", ": an upper bound, as {node}'s true value is ≤ {value}", node=name, value=number(value))
+        if path:
+            return say("caption.return", "{node} returns {value} to {parent}{clamp}{note}.",
+                       node=name, value=number(value), parent=self.name(path[:-1]), clamp=clamp, note=note)
+        depth = self.trace.settings.depth
+        if depth is not None:
+            seen = say_n("caption.root.depth", "as far as a search {n} ply deep can tell, ", "as far as a search {n} plies deep can tell, ",
+                         depth, n=depth)
         else:
-            note = ""
-        if not path:
-            depth = self.trace.settings.depth
-            seen = f"as far as a search {plural(depth, 'ply', 'plies')} deep can tell, " if depth is not None else ""
-            text = f"{name} returns {_v(value)}{clamp}{note}; {seen}this is the value of the game"
-            if best is not None and self.kind(path) in ("max", "min"):
-                move = self.tree.node(best).move if best in self.tree else None
-                text += f", and {_KIND[self.kind(path)]} moves to {self.name(best)}" + (f" ({move})" if move else "")
-            return text + "."
-        return f"{name} returns {_v(value)} to {self.name(path[:-1])}{clamp}{note}."
-
-    def _iteration_start(self, raw: tuple[Any, ...], following: Any) -> str:
-        self.v.clear()
-        return f"Iterative deepening: a new search with depth limit {raw[1]} begins at the root."
-
-    def _iteration_end(self, raw: tuple[Any, ...], following: Any) -> str:
-        _, depth, value, best = raw
-        text = f"The search to depth {depth} is done: value {_v(value)}"
-        if best is not None:
-            text += f", best move to {self.name(best)}"
+            seen = ""
+        text = say("caption.root", "{node} returns {value}{clamp}{note}; {seen}this is the value of the game",
+                   node=name, value=number(value), clamp=clamp, note=note, seen=seen)
+        best = story.best
+        kind = replayer.type_of(path)
+        if best is not None and kind in ("max", "min"):
+            move = self.tree.node(best).move if best in self.tree else None
+            if move:
+                text += say("caption.root.move.named", ", and {kind} moves to {child} ({move})",
+                            kind=node_kind(kind), child=self.name(best), move=move)
+            else:
+                text += say("caption.root.move", ", and {kind} moves to {child}", kind=node_kind(kind), child=self.name(best))
         return text + "."
+
+    def _iteration_start(self, replayer: Replayer) -> str:
+        return say("caption.iteration.start", "Iterative deepening: a new search with depth limit {depth} begins at the root.",
+                   depth=replayer.iteration)
+
+    def _iteration_end(self, replayer: Replayer) -> str:
+        event = replayer.event
+        depth, value, best = event.depth, event.value, event.best  # type: ignore[union-attr]
+        if best is not None:
+            return say("caption.iteration.end.best", "The search to depth {depth} is done: value {value}, best move to {child}.",
+                       depth=depth, value=number(value), child=self.name(best))
+        return say("caption.iteration.end", "The search to depth {depth} is done: value {value}.", depth=depth, value=number(value))
+
+
+def iter_captions(trace: Trace, labels: str = "letters") -> Iterator[str]:
+    """The captions of every step, one at a time (for long traces)."""
+    yield start_caption(trace, labels)
+    narrator = Narrator(trace, labels)
+    for replayer in Replayer(trace).steps():
+        yield narrator.tell(replayer)

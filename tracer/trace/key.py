@@ -1,153 +1,249 @@
 """The answer key of a trace: what a TA pastes into a solution sheet, and what answers are checked against.
 
-:func:`answer_key` returns a plain dictionary (ready for JSON) with
+:func:`answer_key` returns an :class:`AnswerKey` with
 
-* ``root_value``, ``best_move`` (``{"path", "label", "move"}``, None at a terminal or
-  chance root) and ``principal_variation`` (paths of the best line, from the root's
+* ``root_value``, ``root_type``, ``best_move`` (a :class:`BestMove`, None at a terminal
+  or chance root) and ``principal_variation`` (paths of the best line, from the root's
   chosen child down, ending at a leaf, a chance node or where the search stopped);
-* ``nodes``: every node of the tree with ``path``, ``label``, ``type``
-  (max/min/chance/leaf), ``minimax_value`` (the true value, whatever the search saw),
-  ``search_value`` (what this search returned there, None if never entered), ``bound``
-  (exact/lower/upper, None if never entered) and ``visited``;
+* ``nodes``: every node of the tree (:class:`KeyNode`: path, label, type, its true
+  ``minimax_value`` whatever the search saw, the ``search_value`` this search returned
+  there and its ``bound``, None where never entered, and whether it was ``visited``);
 * ``evaluated`` (nodes whose static value was used, in order), ``unvisited`` (every node
-  never entered), ``cutoffs`` (``{"at", "label", "v", "alpha", "beta", "pruned"}``, only
-  those that pruned something);
-* ``conventions`` (with a one-line ``description``), ``algorithm``, ``settings`` and
-  ``stats`` (``visited``, ``evaluated``, ``cutoffs``, ...).
+  never entered), ``cutoffs`` (:class:`KeyCutoff`, those that pruned something);
+* ``algorithm``, ``conventions``, ``settings`` and ``stats`` (``visited``, ``evaluated``,
+  ``cutoffs``, ...).
 
 With iterative deepening the per-node parts describe the last iteration. For games
 (whose trees can be huge) ``nodes``, ``evaluated``, ``unvisited`` and ``cutoffs`` are
-left out unless ``include_nodes`` is true; for a game, ``unvisited`` lists the roots of
-the pruned subtrees, which the search never generated.
+None unless ``include_nodes`` is true; for a game, ``unvisited`` lists the roots of the
+pruned subtrees, which the search never generated.
 
-:func:`key_text` and :func:`key_markdown` format a key for people.
+Values are numbers (the infinities are floats) and paths tuples; :meth:`AnswerKey.to_json`
+writes the JSON form (``tracer key --format json``: paths as ``"1.0"``, infinities as
+``"inf"``), which :meth:`AnswerKey.from_json` reads back, naming any field that is wrong.
+:mod:`tracer.trace.key_text` writes a key for people.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tracer.errors import path_text
-from tracer.game.model import Path, format_value
+from tracer.errors import InputError, path_text
+from tracer.game.model import NodePath, parse_path
 from tracer.recursion import quiet_gc
+from tracer.search.conventions import Conventions
 from tracer.search.oracle import TrueValues
+from tracer.trace.io import to_json_data
 from tracer.trace.model import Trace
-from tracer.words import plural
+from tracer.trace.replay import Replayer
+from tracer.words import conventions_summary
 
-__all__ = ["answer_key", "key_markdown", "key_text"]
-
-_BOUND_SIGN = {"exact": "", "lower": ">= ", "upper": "<= "}
+__all__ = ["AnswerKey", "BestMove", "KeyCutoff", "KeyFormatError", "KeyNode", "answer_key"]
 
 
-def answer_key(trace: Trace, include_nodes: bool | None = None) -> dict[str, Any]:
-    """The answer key of ``trace`` as a JSON-ready dictionary (infinities stay floats)."""
+class KeyFormatError(InputError):
+    """A key file that is not a tracer key, or has a field of the wrong kind."""
+
+
+@dataclass(frozen=True)
+class KeyNode:
+    path: NodePath
+    label: str
+    type: str  # max, min, chance or leaf
+    minimax_value: float
+    search_value: float | None  # None: never entered
+    bound: str | None  # exact, lower or upper; None: never entered
+    visited: bool
+
+    @property
+    def path_text(self) -> str:
+        return path_text(self.path)
+
+
+@dataclass(frozen=True)
+class KeyCutoff:
+    at: NodePath
+    label: str | None
+    v: float
+    alpha: float
+    beta: float
+    pruned: tuple[NodePath, ...]
+
+
+@dataclass(frozen=True)
+class BestMove:
+    path: NodePath
+    label: str
+    move: str | None
+
+
+@dataclass(frozen=True)
+class AnswerKey:
+    """The answers a search gives (see the module's documentation).
+
+    An exercise's key also names the ``exercise``, the ``student`` it is for (``{"id",
+    "name"}``), its ``questions`` and its ``tree`` in bracket form.
+    """
+
+    source: dict[str, Any]
+    algorithm: str
+    conventions: Conventions
+    settings: dict[str, Any]
+    root_value: float
+    root_type: str
+    best_move: BestMove | None
+    principal_variation: tuple[NodePath, ...]
+    principal_variation_moves: tuple[str | None, ...]
+    stats: dict[str, int]
+    iterations: tuple[dict[str, Any], ...] | None = None
+    nodes: tuple[KeyNode, ...] | None = None
+    evaluated: tuple[NodePath, ...] | None = None
+    unvisited: tuple[NodePath, ...] | None = None
+    cutoffs: tuple[KeyCutoff, ...] | None = None
+    exercise: str | None = None
+    student: dict[str, Any] | None = None
+    questions: tuple[dict[str, Any], ...] | None = None
+    tree: Any = None
+    _index: dict[NodePath, KeyNode] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def has_nodes(self) -> bool:
+        return self.nodes is not None
+
+    def node(self, path: NodePath) -> KeyNode:
+        """The key's row for ``path``; KeyError when the key has none."""
+        if not self._index and self.nodes:
+            self._index.update((node.path, node) for node in self.nodes)
+        return self._index[path]
+
+    def label(self, path: NodePath) -> str:
+        """A node's label, or its path in brackets when the key lists no nodes."""
+        try:
+            return self.node(path).label
+        except KeyError:
+            return f"[{path_text(path)}]"
+
+    def for_exercise(self, exercise: str, student: dict[str, Any] | None, questions: list[dict[str, Any]], tree: Any) -> AnswerKey:
+        """This key, as the key of an exercise."""
+        return replace(self, exercise=exercise, student=student, questions=tuple(questions), tree=tree, _index={})
+
+    # -- the JSON edge -------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The key as JSON data: paths as ``"1.0"``, infinities as ``"inf"``, fractions to 12 digits."""
+        data: dict[str, Any] = {
+            "format": "tracer-key",
+            "version": 1,
+            "source": self.source,
+            "algorithm": self.algorithm,
+            "conventions": {**self.conventions.to_dict(), "description": conventions_summary(self.conventions.prune_on_equal, self.conventions.fail)},
+            "settings": self.settings,
+            "root_value": self.root_value,
+            "root_type": self.root_type,
+            "best_move": None if self.best_move is None else {
+                "path": path_text(self.best_move.path), "label": self.best_move.label, "move": self.best_move.move,
+            },
+            "principal_variation": [path_text(p) for p in self.principal_variation],
+            "principal_variation_moves": list(self.principal_variation_moves),
+            "stats": self.stats,
+        }
+        if self.iterations is not None:
+            data["iterations"] = [
+                {**it, "best": path_text(it["best"]) if it["best"] is not None else None} for it in self.iterations
+            ]
+        if self.nodes is not None:
+            data["nodes"] = [
+                {
+                    "path": node.path_text, "label": node.label, "type": node.type, "minimax_value": node.minimax_value,
+                    "search_value": node.search_value, "bound": node.bound, "visited": node.visited,
+                }
+                for node in self.nodes
+            ]
+            data["evaluated"] = [path_text(p) for p in self.evaluated or ()]
+            data["unvisited"] = [path_text(p) for p in self.unvisited or ()]
+            data["cutoffs"] = [
+                {"at": path_text(c.at), "label": c.label, "v": c.v, "alpha": c.alpha, "beta": c.beta, "pruned": [path_text(p) for p in c.pruned]}
+                for c in self.cutoffs or ()
+            ]
+        if self.exercise is not None:
+            data["exercise"] = self.exercise
+            data["student"] = self.student
+            data["questions"] = list(self.questions or ())
+            data["tree"] = self.tree
+        return to_json_data(data)  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "<key>") -> AnswerKey:
+        """A key from its JSON data; KeyFormatError naming the field that is wrong."""
+        return _KeyReader(source).key(data)
+
+
+# -- building a key from a trace -----------------------------------------------------------------------
+def answer_key(trace: Trace, include_nodes: bool | None = None) -> AnswerKey:
+    """The answer key of ``trace``."""
     with quiet_gc():
         return _answer_key(trace, include_nodes)
 
 
-def _answer_key(trace: Trace, include_nodes: bool | None) -> dict[str, Any]:
+def _answer_key(trace: Trace, include_nodes: bool | None) -> AnswerKey:
     if include_nodes is None:
         include_nodes = not trace.is_game
     tree = trace.tree
-    events = _last_iteration(trace.raw_events)
-    entered: set[Path] = set()
-    left: dict[Path, tuple[float, str, Path | None]] = {}
-    evaluated: list[Path] = []
-    cutoffs: list[dict[str, Any]] = []
-    for raw in events:
-        kind = raw[0]
-        if kind == "enter":
-            entered.add(raw[1])
-        elif kind == "leave":
-            left[raw[1]] = (raw[2], raw[3], raw[4])
-        elif kind == "evaluate":
-            evaluated.append(raw[1])
-        elif kind == "cutoff" and raw[5]:
-            at = raw[1]
-            cutoffs.append(
-                {
-                    "at": path_text(at),
-                    "label": tree.node(at).label if at in tree else None,
-                    "v": raw[2],
-                    "alpha": raw[3],
-                    "beta": raw[4],
-                    "pruned": [path_text(p) for p in raw[5]],
-                }
-            )
-
+    replayer = Replayer(trace).run()
+    stories = replayer.stories
     root_type = tree.root.type
     best = trace.run.best if root_type in ("max", "min") else None
-    line = _principal_variation(left, best)
-    key: dict[str, Any] = {
-        "format": "tracer-key",
-        "version": 1,
-        "source": _source(trace),
-        "algorithm": trace.algorithm,
-        "conventions": {**trace.conventions.to_dict(), "description": trace.conventions.describe()},
-        "settings": {k: v for k, v in trace.settings.to_dict().items() if k not in ("algorithm", "conventions")},
-        "root_value": trace.root_value,
-        "root_type": root_type,
-        "best_move": _move(tree, best),
-        "principal_variation": [path_text(p) for p in line],
-        "principal_variation_moves": [tree.node(p).move if p in tree else None for p in line],
-        "stats": {"visited": trace.stats["visited"], "evaluated": trace.stats["evaluated"], "cutoffs": trace.stats["cutoffs"]}
-        | {name: count for name, count in trace.stats.items() if name not in ("visited", "evaluated", "cutoffs") and count},
-    }
-    if trace.run.iterations:
-        key["iterations"] = [
-            {"depth": it["depth"], "value": it["value"], "best": path_text(it["best"]) if it["best"] is not None else None, "visited": it["visited"]}
-            for it in trace.run.iterations
-        ]
-    if include_nodes:
-        limit = trace.run.iterations[-1]["depth"] if trace.run.iterations else trace.settings.depth
-        all_nodes = list(tree.preorder())
-        texts = {node.path: node.path_text for node in all_nodes}
-        true_values = TrueValues(trace.game, limit).values(
-            [(node.state if trace.is_game else node, node.depth) for node in all_nodes]
-        )
-        nodes = []
-        for node, true_value in zip(all_nodes, true_values):
-            done = left.get(node.path)
-            nodes.append(
-                {
-                    "path": texts[node.path],
-                    "label": node.label,
-                    "type": node.type,
-                    "minimax_value": true_value,
-                    "search_value": done[0] if done else None,
-                    "bound": done[1] if done else None,
-                    "visited": node.path in entered,
-                }
-            )
-        key["nodes"] = nodes
-        key["evaluated"] = [texts.get(p) or path_text(p) for p in evaluated]
-        key["unvisited"] = [texts[node.path] for node in all_nodes if node.path not in entered]
-        key["cutoffs"] = cutoffs
-    return key
-
-
-def _last_iteration(events: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-    for index in range(len(events) - 1, -1, -1):
-        if events[index][0] == "iteration_start":
-            return events[index:]
-    return events
-
-
-def _principal_variation(left: dict[Path, tuple[float, str, Path | None]], best: Path | None) -> list[Path]:
-    line: list[Path] = []
+    line: list[NodePath] = []
     path = best
     while path is not None:
         line.append(path)
-        done = left.get(path)
-        path = done[2] if done else None
-    return line
+        story = stories.get(path)
+        path = story.best if story is not None and story.left else None
+    stats = trace.stats
+    key = AnswerKey(
+        source=_source(trace),
+        algorithm=trace.algorithm,
+        conventions=trace.conventions,
+        settings={k: v for k, v in trace.settings.to_dict().items() if k not in ("algorithm", "conventions")},
+        root_value=trace.root_value,
+        root_type=root_type,
+        best_move=_move(tree, best),
+        principal_variation=tuple(line),
+        principal_variation_moves=tuple(tree.node(p).move if p in tree else None for p in line),
+        stats={"visited": stats["visited"], "evaluated": stats["evaluated"], "cutoffs": stats["cutoffs"]}
+        | {name: count for name, count in stats.items() if name not in ("visited", "evaluated", "cutoffs") and count},
+        iterations=tuple(
+            {"depth": it["depth"], "value": it["value"], "best": it["best"], "visited": it["visited"]} for it in trace.run.iterations
+        ) if trace.run.iterations else None,
+    )
+    if not include_nodes:
+        return key
+    limit = trace.run.iterations[-1]["depth"] if trace.run.iterations else trace.settings.depth
+    all_nodes = list(tree.preorder())
+    true_values = TrueValues(trace.game, limit).values([(node.state if trace.is_game else node, node.depth) for node in all_nodes])
+    nodes = []
+    for node, true_value in zip(all_nodes, true_values):
+        story = stories.get(node.path)
+        left = story is not None and story.left
+        nodes.append(KeyNode(
+            node.path, node.label, node.type, true_value,  # type: ignore[arg-type]
+            story.returned if left else None, story.bound if left else None, story is not None,  # type: ignore[union-attr]
+        ))
+    cutoffs = tuple(
+        KeyCutoff(c.node, tree.node(c.node).label if c.node in tree else None, c.v, c.alpha, c.beta, c.pruned) for c in replayer.cutoffs
+    )
+    return replace(
+        key, nodes=tuple(nodes), evaluated=tuple(replayer.evaluated),
+        unvisited=tuple(node.path for node in all_nodes if node.path not in stories), cutoffs=cutoffs,
+    )
 
 
-def _move(tree: Any, path: Path | None) -> dict[str, Any] | None:
+def _move(tree: Any, path: NodePath | None) -> BestMove | None:
     if path is None or path not in tree:
         return None
     node = tree.node(path)
-    return {"path": node.path_text, "label": node.label, "move": node.move}
+    return BestMove(node.path, node.label, node.move)
 
 
 def _source(trace: Trace) -> dict[str, Any]:
@@ -156,124 +252,137 @@ def _source(trace: Trace) -> dict[str, Any]:
     return {"kind": "tree", "nodes": len(trace.tree), "players": list(trace.tree.players)}
 
 
-# -- for people --------------------------------------------------------------------------
-def shown(value: Any, bound: str | None = "exact") -> str:
-    """A value as a key prints it: ``3``, ``<= 2``, ``>= 5``, ``-`` for none."""
-    if value is None:
-        return "-"
-    return _BOUND_SIGN.get(bound or "exact", "") + format_value(value)
+# -- reading a key back --------------------------------------------------------------------------------
+class _KeyReader:
+    """Reads the JSON form of a key, checking each field and naming the one that is wrong."""
 
+    def __init__(self, source: str) -> None:
+        self.source = source
 
-def _name(key: dict[str, Any], path: str) -> str:
-    for node in key.get("nodes", ()):
-        if node["path"] == path:
-            return node["label"]
-    return f"[{path}]"
+    def fail(self, where: str, expected: str) -> KeyFormatError:
+        return KeyFormatError(
+            f"{where} must be {expected}", source=self.source,
+            hint="give the key.json that tracer exercise new wrote, or one from tracer key --format json",
+        )
 
+    def value(self, raw: Any, where: str, *, optional: bool = False) -> Any:
+        if raw is None and optional:
+            return None
+        if raw in ("inf", "-inf"):
+            return float(raw)
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)) or (isinstance(raw, float) and math.isnan(raw)):
+            raise self.fail(where, 'a number, "inf" or "-inf"' + (" or null" if optional else ""))
+        return raw
 
-def _summary_lines(key: dict[str, Any]) -> list[str]:
-    best = key["best_move"]
-    who = {"max": "MAX", "min": "MIN"}.get(key["root_type"], "")
-    lines = [
-        f"Algorithm: {key['algorithm']}" + (f", depth limit {key['settings']['depth']}" if key["settings"].get("depth") is not None else ""),
-        f"Conventions: {key['conventions']['description']}" if key["algorithm"] == "alphabeta" else "Ties go to the first move searched.",
-        f"Root value: {format_value(key['root_value'])}",
-    ]
-    if best is not None:
-        move = f", move {best['move']}" if best.get("move") else ""
-        lines.append(f"{who}'s move: to {best['label']} (path {best['path']}{move})")
-    elif key["root_type"] == "chance":
-        lines.append("The root is a chance node: no move to choose.")
-    else:
-        lines.append("The root is terminal: no move to choose.")
-    if key["principal_variation"]:
-        steps = []
-        for path, move in zip(key["principal_variation"], key["principal_variation_moves"]):
-            name = _name(key, path) if "nodes" in key else f"[{path}]"
-            steps.append(f"{name} ({move})" if move else name)
-        lines.append("Principal variation: " + " -> ".join(steps))
-    stats = key["stats"]
-    shown_elsewhere = ("visited", "evaluated", "cutoffs", "given_order_visited", "saving")
-    extra = ", ".join(f"{name.replace('_', ' ')} {count}" for name, count in stats.items() if name not in shown_elsewhere)
-    lines.append(
-        f"Visited {plural(stats['visited'], 'node')} (the root included), used {plural(stats['evaluated'], 'static value')}, "
-        f"{plural(stats['cutoffs'], 'cutoff')}" + (f"; {extra}" if extra else "")
-    )
-    if "given_order_visited" in stats:
-        given, saving = stats["given_order_visited"], stats.get("saving", 0)
-        change = f"saved {plural(saving, 'node')}" if saving >= 0 else f"cost {plural(-saving, 'extra node')}"
-        lines.append(f"Move ordering {change}: the given order visits {given}.")
-    return lines
+    def path(self, raw: Any, where: str, *, optional: bool = False) -> NodePath | None:
+        if raw is None and optional:
+            return None
+        parsed = parse_path(raw) if isinstance(raw, str) else None
+        if parsed is None:
+            raise self.fail(where, 'a node path such as "1.0" ("" for the root)' + (" or null" if optional else ""))
+        return parsed
 
+    def paths(self, raw: Any, where: str) -> tuple[NodePath, ...]:
+        if not isinstance(raw, list):
+            raise self.fail(where, "a list of node paths")
+        return tuple(self.path(item, f"{where}[{index}]") for index, item in enumerate(raw))  # type: ignore[misc]
 
-def _cutoff_line(key: dict[str, Any], cut: dict[str, Any]) -> str:
-    pruned = ", ".join(_name(key, p) for p in cut["pruned"])
-    v, alpha, beta = format_value(cut["v"]), format_value(cut["alpha"]), format_value(cut["beta"])
-    node_type = next((n["type"] for n in key["nodes"] if n["path"] == cut["at"]), "")
-    strict = not key["conventions"]["prune_on_equal"]
-    if node_type == "max":
-        test = f"v = {v} {'>' if strict else '>='} beta = {beta}"
-    else:
-        test = f"v = {v} {'<' if strict else '<='} alpha = {alpha}"
-    return f"at {cut['label']} (path {cut['at'] or 'root'}): {test}; pruned {pruned}"
+    def mapping(self, raw: Any, where: str) -> dict[str, Any]:
+        if not isinstance(raw, dict):
+            raise self.fail(where, "an object")
+        return raw
 
+    def text(self, raw: Any, where: str, *, optional: bool = False) -> Any:
+        if raw is None and optional:
+            return None
+        if not isinstance(raw, str):
+            raise self.fail(where, "a string" + (" or null" if optional else ""))
+        return raw
 
-def key_text(key: dict[str, Any]) -> str:
-    """The key as plain text: a summary, a table of every node, the evaluation order, cutoffs."""
-    lines = ["Answer key", "=========="] + _summary_lines(key)
-    if "nodes" in key:
-        rows = [("Node", "Path", "Type", "Minimax", "Search", "Visited")]
-        for node in key["nodes"]:
-            rows.append(
-                (
-                    node["label"], node["path"] or "(root)", node["type"].upper() if node["type"] != "leaf" else "leaf",
-                    shown(node["minimax_value"]), shown(node["search_value"], node["bound"]), "yes" if node["visited"] else "no",
-                )
+    def key(self, data: Any) -> AnswerKey:
+        if not isinstance(data, dict) or data.get("format") != "tracer-key":
+            raise KeyFormatError(
+                'this is not an answer key (no "format": "tracer-key")', source=self.source,
+                hint="give the key.json that tracer exercise new wrote, or one from tracer key --format json",
             )
-        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-        lines.append("")
-        lines.extend("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows)
-        lines.append("")
-        lines.append("Static values used, in order: " + (" ".join(_name(key, p) for p in key["evaluated"]) or "none"))
-        lines.append("Not examined: " + (" ".join(_name(key, p) for p in key["unvisited"]) or "none"))
-        lines.append("Cutoffs:" + ("" if key["cutoffs"] else " none"))
-        lines.extend("  " + _cutoff_line(key, cut) for cut in key["cutoffs"])
-    return "\n".join(lines) + "\n"
+        conventions = self.mapping(data.get("conventions", {}), "conventions")
+        try:
+            rules = Conventions.from_dict(conventions)
+        except InputError:
+            raise self.fail("conventions.fail", '"soft" or "hard"') from None
+        best = data.get("best_move")
+        best_move = None
+        if best is not None:
+            best = self.mapping(best, "best_move")
+            best_move = BestMove(
+                self.path(best.get("path"), "best_move.path"), self.text(best.get("label"), "best_move.label"),  # type: ignore[arg-type]
+                self.text(best.get("move"), "best_move.move", optional=True),
+            )
+        nodes = None
+        if data.get("nodes") is not None:
+            if not isinstance(data["nodes"], list):
+                raise self.fail("nodes", "a list of nodes")
+            nodes = tuple(self.key_node(raw, f"nodes[{index}]") for index, raw in enumerate(data["nodes"]))
+        cutoffs = None
+        if data.get("cutoffs") is not None:
+            if not isinstance(data["cutoffs"], list):
+                raise self.fail("cutoffs", "a list of cutoffs")
+            cutoffs = tuple(self.cutoff(raw, f"cutoffs[{index}]") for index, raw in enumerate(data["cutoffs"]))
+        student = data.get("student")
+        if student is not None:
+            student = self.mapping(student, "student")
+            self.text(student.get("id"), "student.id")
+        questions = data.get("questions")
+        if questions is not None:
+            if not isinstance(questions, list) or not all(isinstance(q, dict) and isinstance(q.get("id"), str) for q in questions):
+                raise self.fail("questions", 'a list of questions such as {"id": "minimax"}')
+            questions = tuple(questions)
+        stats = self.mapping(data.get("stats", {}), "stats")
+        if not all(isinstance(count, int) and not isinstance(count, bool) for count in stats.values()):
+            raise self.fail("stats", "an object of whole numbers")
+        return AnswerKey(
+            source=self.mapping(data.get("source", {}), "source"),
+            algorithm=self.text(data.get("algorithm", "alphabeta"), "algorithm"),
+            conventions=rules,
+            settings=self.mapping(data.get("settings", {}), "settings"),
+            root_value=self.value(data.get("root_value"), "root_value"),
+            root_type=self.text(data.get("root_type", "max"), "root_type"),
+            best_move=best_move,
+            principal_variation=self.paths(data.get("principal_variation", []), "principal_variation"),
+            principal_variation_moves=tuple(data.get("principal_variation_moves") or ()),
+            stats=stats,
+            iterations=tuple(data["iterations"]) if isinstance(data.get("iterations"), list) else None,
+            nodes=nodes,
+            evaluated=self.paths(data["evaluated"], "evaluated") if data.get("evaluated") is not None else None,
+            unvisited=self.paths(data["unvisited"], "unvisited") if data.get("unvisited") is not None else None,
+            cutoffs=cutoffs,
+            exercise=self.text(data.get("exercise"), "exercise", optional=True),
+            student=student,
+            questions=questions,
+            tree=data.get("tree"),
+        )
 
+    def key_node(self, raw: Any, where: str) -> KeyNode:
+        row = self.mapping(raw, where)
+        node_type = row.get("type")
+        if node_type not in ("max", "min", "chance", "leaf"):
+            raise self.fail(f"{where}.type", '"max", "min", "chance" or "leaf"')
+        bound = row.get("bound")
+        if bound not in (None, "exact", "lower", "upper"):
+            raise self.fail(f"{where}.bound", '"exact", "lower", "upper" or null')
+        visited = row.get("visited")
+        if not isinstance(visited, bool):
+            raise self.fail(f"{where}.visited", "true or false")
+        return KeyNode(
+            self.path(row.get("path"), f"{where}.path"), self.text(row.get("label"), f"{where}.label"), node_type,  # type: ignore[arg-type]
+            self.value(row.get("minimax_value"), f"{where}.minimax_value"),
+            self.value(row.get("search_value"), f"{where}.search_value", optional=True), bound, visited,
+        )
 
-def key_markdown(key: dict[str, Any]) -> str:
-    """The key as Markdown, for a solution sheet."""
-    lines = ["# Answer key", ""] + [f"- {line}" for line in _summary_lines(key)]
-    if "nodes" in key:
-        lines += ["", "| Node | Path | Type | Minimax value | Search value | Visited |", "|---|---|---|---|---|---|"]
-        for node in key["nodes"]:
-            cells = [
-                _md(node["label"]), node["path"] or "(root)", node["type"].upper() if node["type"] != "leaf" else "leaf",
-                _md(shown(node["minimax_value"])), _md(shown(node["search_value"], node["bound"])), "yes" if node["visited"] else "**no**",
-            ]
-            lines.append("| " + " | ".join(cells) + " |")
-        lines += [
-            "",
-            "**Static values used, in order:** " + (", ".join(_md(_name(key, p)) for p in key["evaluated"]) or "none"),
-            "",
-            "**Not examined:** " + (", ".join(_md(_name(key, p)) for p in key["unvisited"]) or "none"),
-            "",
-            "**Cutoffs:**" + ("" if key["cutoffs"] else " none"),
-        ]
-        if key["cutoffs"]:
-            lines.append("")
-            lines.extend(f"- {_md(_cutoff_line(key, cut))}" for cut in key["cutoffs"])
-    return "\n".join(lines) + "\n"
-
-
-def _md(text: str) -> str:
-    r"""Escape what Markdown would read as markup in a table cell: emphasis, code, links,
-    HTML, entities (``&amp;`` stays as typed) and ``$`` (maths, where a site renders it).
-
-    >>> print(_md("&amp; $x$ a|b"))
-    &amp;amp; \$x\$ a\|b
-    """
-    out = text.replace("\\", "\\\\").replace("&", "&amp;")
-    for char in "|*_`[]<>#$~":
-        out = out.replace(char, "\\" + char)
-    return out
+    def cutoff(self, raw: Any, where: str) -> KeyCutoff:
+        row = self.mapping(raw, where)
+        return KeyCutoff(
+            self.path(row.get("at"), f"{where}.at"), self.text(row.get("label"), f"{where}.label", optional=True),  # type: ignore[arg-type]
+            self.value(row.get("v"), f"{where}.v"), self.value(row.get("alpha"), f"{where}.alpha"),
+            self.value(row.get("beta"), f"{where}.beta"), self.paths(row.get("pruned"), f"{where}.pruned"),
+        )

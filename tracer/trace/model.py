@@ -6,14 +6,18 @@ events and the result. ``trace.tree`` is the tree the trace speaks about: the in
 tree itself, or for a game the part of its tree the search touched (every node it
 entered, and the root of every subtree it pruned), built on first use.
 
-Consumers (the replay, the answer key, the renderer, the checker) read the same events
-through :meth:`Trace.accept` and a :class:`TraceVisitor`, whose hooks do nothing unless
-overridden.
+Iterating a trace gives typed events; :meth:`Trace.accept` feeds them to a
+:class:`TraceVisitor`, whose hooks do nothing unless overridden. tracer's own readers
+(figures, captions, keys, steppers, exercises, feedback) read the search's state from
+one :class:`~tracer.trace.replay.Replayer` instead.
+
+A notebook shows a trace through the display hook :func:`register_display`, which
+:mod:`tracer` sets to draw the final figure; the trace itself knows nothing of figures.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from tracer.game.model import Node, Path, Tree
@@ -21,9 +25,16 @@ from tracer.game.protocol import Game, TreeGame
 from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
 from tracer.search.conventions import Conventions, SearchSettings
-from tracer.search.events import Event, RawEvent, typed
+from tracer.search.events import EVENT_CLASSES, Event, RawEvent, dispatch, typed
 
-__all__ = ["Trace", "TraceVisitor", "build_tree_of_game"]
+__all__ = ["Trace", "TraceVisitor", "build_tree_of_game", "register_display"]
+
+_display: list[Callable[[Trace], dict[str, str]]] = []
+
+
+def register_display(show: Callable[[Trace], dict[str, str]]) -> None:
+    """Set how notebooks display a trace: ``show(trace)`` returns a MIME bundle (e.g. SVG)."""
+    _display[:] = [show]
 
 
 class Trace(Sequence[Event]):
@@ -56,10 +67,15 @@ class Trace(Sequence[Event]):
     def accept(self, visitor: TraceVisitor) -> Any:
         """Feed every event to ``visitor`` in order; return ``visitor.result()``."""
         visitor.begin(self)
-        for raw in self.raw_events:
-            getattr(visitor, "on_" + raw[0])(typed(raw))
+        dispatch(self.raw_events, {kind: _typed_hook(getattr(visitor, "on_" + kind), cls) for kind, cls in EVENT_CLASSES.items()})
         visitor.end()
         return visitor.result()
+
+    def entered(self) -> set[Path]:
+        """Every node the search entered (in any iteration)."""
+        paths: set[Path] = set()
+        dispatch(self.raw_events, {"enter": lambda node, depth, alpha, beta: paths.add(node)})
+        return paths
 
     # -- what was searched, and how ---------------------------------------------------------
     @property
@@ -99,14 +115,10 @@ class Trace(Sequence[Event]):
         return self.run.stats
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        """Jupyter shows a trace as its final figure (drawn by :mod:`tracer.render`, imported only here)."""
+        """Jupyter shows a trace as the registered display draws it (see :func:`register_display`)."""
         bundle = {"text/plain": repr(self)}
-        try:
-            from tracer.render.frames import final_svg
-
-            bundle["image/svg+xml"] = final_svg(self)
-        except Exception:
-            pass
+        for show in _display:
+            bundle.update(show(self))
         return bundle
 
     def __repr__(self) -> str:
@@ -144,6 +156,11 @@ class TraceVisitor:
     def on_iteration_end(self, event: Any) -> None: ...
 
 
+def _typed_hook(hook: Callable[[Any], Any], cls: Any) -> Callable[..., Any]:
+    """A dispatch handler that hands ``hook`` the typed event."""
+    return lambda *fields: hook(cls._make(fields))
+
+
 def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
     """The part of ``game``'s tree that a search touched, as an explicit tree.
 
@@ -154,14 +171,14 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
     """
     paths: set[Path] = set()
     scored: dict[Path, float] = {}
-    for raw in events:
-        kind = raw[0]
-        if kind == "enter":
-            paths.add(raw[1])
-        elif kind == "cutoff":
-            paths.update(raw[5])
-        elif kind == "evaluate":
-            scored[raw[1]] = raw[2]
+
+    def pruned(node: Path, v: float, alpha: float, beta: float, pruned: tuple[Path, ...]) -> None:
+        paths.update(pruned)
+
+    def evaluated(node: Path, value: float, source: str) -> None:
+        scored[node] = value
+
+    dispatch(events, {"enter": lambda node, depth, alpha, beta: paths.add(node), "cutoff": pruned, "evaluate": evaluated})
     children_of: dict[Path, list[int]] = {}
     for path in paths:
         if path:

@@ -1,39 +1,117 @@
-"""Replaying a trace: the state of the search after any step.
+"""Replaying a trace: the one record of the search's state at any step.
 
 Step 0 is before the first event; step k is after the k-th event (``trace[k - 1]``).
-At every step each node of ``trace.tree`` is in one of four states:
+A :class:`Replayer` applies one event at a time and keeps everything a reader of the
+search needs, so that figures, captions, the key, the steppers, the exercises and the
+checker's feedback all read it instead of walking the events themselves:
 
-``unvisited``  not entered yet (or never: see ``pruned``);
-``active``     on the call stack: entered, not yet left;
-``done``       left, with its returned value and whether that value is a bound;
-``pruned``     skipped by a cutoff, or below a skipped node.
+* each node's **status**: ``unvisited`` (not entered yet, or never), ``active`` (on the
+  call stack), ``done`` (returned, with its value and whether that value is a bound)
+  or ``pruned`` (skipped by a cutoff, or below a skipped node);
+* the **call stack**, root first, each active node with its v so far and its window
+  [alpha, beta];
+* each entered node's **story** (:class:`NodeStory`): the window it was entered with
+  and which nodes above had set it, every child's value as it came back, the cutoff
+  that stopped it and where its alpha or beta came from, its static value, a
+  transposition-table answer, the value it returned;
+* the static values used, in order, the cutoffs, the iteration of iterative deepening.
 
-An active node also has its v so far and its alpha and beta; the stack lists the active
-nodes from the root down. A :class:`Replayer` advances one event at a time (for
-renderers walking every step); :func:`replay` gives one step's :class:`SearchState`.
+With iterative deepening every iteration starts afresh (the stories, the cutoffs and
+the evaluation order are those of the current iteration).
+
+:func:`replay` gives one step's :class:`SearchState`, a frozen copy.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
-from tracer.game.model import Path
-from tracer.search.events import Event, RawEvent, typed
+from tracer.game.model import NodePath
+from tracer.search.events import Event, RawEvent, dispatch, kind_of, typed
 from tracer.trace.model import Trace
 
-__all__ = ["Frame", "NodeState", "Replayer", "SearchState", "replay"]
+__all__ = [
+    "ACTIVE",
+    "DONE",
+    "PRUNED",
+    "UNVISITED",
+    "ChildResult",
+    "CutoffStory",
+    "NodeState",
+    "NodeStory",
+    "Replayer",
+    "SearchState",
+    "StackFrame",
+    "replay",
+]
 
 UNVISITED, ACTIVE, DONE, PRUNED = "unvisited", "active", "done", "pruned"
+_INF = float("inf")
 
 
 @dataclass(frozen=True)
-class Frame:
+class StackFrame:
     """One call on the stack: the node, its v so far, and its window."""
 
-    node: Path
+    node: NodePath
     v: float | None
     alpha: float | None
     beta: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChildResult:
+    """A child's value as it came back to its parent, and the parent's v after it."""
+
+    child: NodePath
+    value: float
+    bound: str  # how the child returned it: exact, lower or upper
+    v: float  # the parent's v after this child (for a chance node: the weighted sum so far)
+    probability: float | None = None  # at a chance node
+
+
+@dataclass(frozen=True, slots=True)
+class CutoffStory:
+    """A cutoff: where, the test's numbers, what it pruned, and which nodes set the bound it met."""
+
+    node: NodePath
+    v: float
+    alpha: float
+    beta: float
+    pruned: tuple[NodePath, ...]
+    alpha_from: NodePath | None  # the node whose value last raised alpha (None: still −∞)
+    beta_from: NodePath | None
+
+
+@dataclass(slots=True)
+class NodeStory:
+    """What happened at one node, in order (the current iteration's, with iterative deepening)."""
+
+    path: NodePath
+    type: str
+    alpha: float | None  # the window it was entered with (None in minimax)
+    beta: float | None
+    alpha_set_at: NodePath | None  # the node that had last raised alpha when this one was entered
+    beta_set_at: NodePath | None
+    children: list[ChildResult] = field(default_factory=list)
+    windows: list[tuple[Any, Any]] = field(default_factory=list)  # (alpha, beta) after each child
+    v: float | None = None  # the last v (for a leaf: its static value)
+    evaluation: tuple[float, str] | None = None  # (value, "utility" or "evaluation")
+    table_hit: tuple[float, str, int | None] | None = None  # (value, bound, depth searched)
+    cutoff: CutoffStory | None = None
+    returned: float | None = None
+    bound: str | None = None
+    best: NodePath | None = None
+
+    @property
+    def left(self) -> bool:
+        return self.returned is not None
+
+    def v_before(self, index: int) -> float | None:
+        """v before the ``index``-th child's value came back (None before the first)."""
+        return self.children[index - 1].v if index > 0 else None
 
 
 @dataclass(frozen=True)
@@ -53,19 +131,19 @@ class SearchState:
 
     step: int
     event: Event | None
-    stack: tuple[Frame, ...]
-    nodes: dict[Path, NodeState] = field(repr=False)
-    pruned_roots: frozenset[Path] = field(repr=False)
+    stack: tuple[StackFrame, ...]
+    nodes: dict[NodePath, NodeState] = field(repr=False)
+    pruned_roots: frozenset[NodePath] = field(repr=False)
     iteration: int | None = None
 
     @property
-    def current(self) -> Path | None:
+    def current(self) -> NodePath | None:
         """The node the last event happened at (None before the first step)."""
         if self.event is None:
             return None
         return getattr(self.event, "node", None)
 
-    def node(self, path: Path) -> NodeState:
+    def node(self, path: NodePath) -> NodeState:
         known = self.nodes.get(path)
         if known is not None:
             return known
@@ -73,96 +151,236 @@ class SearchState:
             return NodeState(PRUNED)
         return NodeState(UNVISITED)
 
-    def status(self, path: Path) -> str:
+    def status(self, path: NodePath) -> str:
         return self.node(path).status
 
 
 class Replayer:
-    """Walks a trace one event at a time, keeping the state of every node.
+    """Walks a trace one event at a time, keeping the state of the search.
 
-    For renderers that read every step, its fields may be read directly (they are kept
-    up to date by :meth:`advance`; do not change them): ``status`` (path -> active/done;
-    absent = unvisited), ``v`` (path -> v so far), ``window`` (path -> (alpha, beta)),
-    ``value`` (path -> (returned value, bound)), ``evaluated_as`` (path -> 1, 2, ...),
-    ``stack`` (active paths, root first) and ``pruned_roots`` (paths skipped by a cutoff;
-    everything below them is pruned too). :meth:`snapshot` copies them into a
-    :class:`SearchState`, which costs time in proportion to the tree.
+    Its fields are kept up to date by :meth:`advance`; read them, never change them:
+
+    * ``status`` (path -> ``active``/``done``; absent: unvisited or pruned, see
+      :meth:`status_of`), ``v`` (path -> v so far), ``window`` (path -> (alpha, beta)
+      now), ``value`` (path -> (returned value, bound)), ``stack`` (active paths, root
+      first), ``pruned_roots`` (paths a cutoff skipped; everything below them is pruned);
+    * ``stories`` (path -> :class:`NodeStory`), ``evaluated`` (paths whose static value
+      was used, in order) and ``evaluated_as`` (path -> 1, 2, ...), ``cutoffs``
+      (:class:`CutoffStory` in order), ``backed`` (active nodes that have backed up a
+      child's value), ``table_hits`` (nodes answered by the transposition table),
+      ``iteration`` (the depth limit of the current iteration of iterative deepening);
+    * ``step`` (events applied), ``kind`` and ``node`` of the last event, ``upcoming``
+      (the kind of the next event, or None at the end).
+
+    :meth:`snapshot` copies the state into a :class:`SearchState` (in time proportional
+    to the tree).
     """
 
-    def __init__(self, trace: Trace) -> None:
+    def __init__(self, trace: Trace, events: Iterable[RawEvent] | None = None) -> None:
         self.trace = trace
+        tree = trace.tree
+        self._type_of: Callable[[NodePath], str] = lambda path: tree.node(path).type if path in tree else "leaf"
+        self._events: Iterator[RawEvent] = iter(trace.raw_events if events is None else events)
+        self._next: RawEvent | None = next(self._events, None)
         self.step = 0
-        self.event: Event | None = None
+        self.kind: str | None = None
+        self.node: NodePath | None = None
+        self._raw: RawEvent | None = None
         self.iteration: int | None = None
+        self._handlers: dict[str, Callable[..., None]] = {
+            "enter": self._enter, "evaluate": self._evaluate, "order": self._order, "backup": self._backup,
+            "chance_backup": self._chance_backup, "alpha": self._alpha, "beta": self._beta, "cutoff": self._cutoff,
+            "tt_hit": self._tt_hit, "tt_store": self._tt_store, "leave": self._leave,
+            "iteration_start": self._iteration_start, "iteration_end": self._iteration_end,
+        }
         self._reset()
 
     def _reset(self) -> None:
-        self.status: dict[Path, str] = {}
-        self.v: dict[Path, float | None] = {}
-        self.window: dict[Path, tuple[float | None, float | None]] = {}
-        self.value: dict[Path, tuple[float, str]] = {}
-        self.evaluated_as: dict[Path, int] = {}
-        self.stack: list[Path] = []
-        self.pruned_roots: set[Path] = set()
+        self.status: dict[NodePath, str] = {}
+        self.v: dict[NodePath, float | None] = {}
+        self.window: dict[NodePath, tuple[float | None, float | None]] = {}
+        self.value: dict[NodePath, tuple[float, str]] = {}
+        self.stack: list[NodePath] = []
+        self.pruned_roots: set[NodePath] = set()
+        self.stories: dict[NodePath, NodeStory] = {}
+        self.evaluated: list[NodePath] = []
+        self.evaluated_as: dict[NodePath, int] = {}
+        self.cutoffs: list[CutoffStory] = []
+        self.backed: set[NodePath] = set()
+        self.table_hits: set[NodePath] = set()
+        # the node whose value last raised alpha (lowered beta) on the path to each active node
+        self._origin: dict[NodePath, tuple[NodePath | None, NodePath | None]] = {}
 
+    # -- walking -------------------------------------------------------------------------------
     def done(self) -> bool:
-        return self.step >= len(self.trace.raw_events)
+        return self._next is None
+
+    @property
+    def upcoming(self) -> str | None:
+        """The kind of the next event (None after the last)."""
+        return None if self._next is None else kind_of(self._next)
+
+    @property
+    def event(self) -> Event | None:
+        """The last event applied, typed (None before the first)."""
+        return None if self._raw is None else typed(self._raw)
 
     def advance(self) -> Event:
         """Apply the next event and return it."""
-        raw = self.trace.raw_events[self.step]
+        self.apply_next()
+        assert self._raw is not None
+        return typed(self._raw)
+
+    def apply_next(self) -> None:
+        """Apply the next event (without making a typed copy of it: for walks over every step)."""
+        raw = self._next
+        if raw is None:
+            raise IndexError("the trace has no more events")
+        self._next = next(self._events, None)
         self.step += 1
-        self._apply(raw)
-        self.event = typed(raw)
-        return self.event
+        self._raw = raw
+        dispatch((raw,), self._handlers)
 
     def advance_to(self, step: int) -> None:
         if step < self.step:
             raise ValueError("a Replayer only moves forward; make a new one to go back")
         while self.step < step:
-            self.advance()
+            self.apply_next()
 
-    def _apply(self, raw: RawEvent) -> None:
-        kind = raw[0]
-        if kind == "enter":
-            path, alpha, beta = raw[1], raw[3], raw[4]
-            self.status[path] = ACTIVE
-            self.stack.append(path)
-            self.window[path] = (alpha, beta)
-            node_type = self._type(path)
-            self.v[path] = float("-inf") if node_type == "max" else float("inf") if node_type == "min" else (0.0 if node_type == "chance" else None)
-            self.value.pop(path, None)
-        elif kind == "evaluate":
-            self.v[raw[1]] = raw[2]
-            self.evaluated_as[raw[1]] = len(self.evaluated_as) + 1
-        elif kind in ("backup", "chance_backup"):
-            self.v[raw[1]] = raw[-1]
-        elif kind == "alpha":
-            alpha, beta = self.window[raw[1]]
-            self.window[raw[1]] = (raw[3], beta)
-        elif kind == "beta":
-            alpha, beta = self.window[raw[1]]
-            self.window[raw[1]] = (alpha, raw[3])
-        elif kind == "cutoff":
-            self.pruned_roots.update(raw[5])
-        elif kind == "tt_hit":
-            self.v[raw[1]] = raw[2]
-        elif kind == "leave":
-            path = raw[1]
-            self.status[path] = DONE
-            self.value[path] = (raw[2], raw[3])
-            if self.stack and self.stack[-1] == path:
-                self.stack.pop()
-        elif kind == "iteration_start":
-            self._reset()
-            self.iteration = raw[1]
+    def steps(self) -> Iterator[Replayer]:
+        """Apply every remaining event, yielding the replayer after each (step 1, 2, ...)."""
+        while self._next is not None:
+            self.apply_next()
+            yield self
 
-    def _type(self, path: Path) -> str:
-        tree = self.trace.tree
-        return tree.node(path).type if path in tree else "leaf"
+    def run(self) -> Replayer:
+        """Apply every remaining event; the replayer then holds the search's end state."""
+        while self._next is not None:
+            self.apply_next()
+        return self
 
+    # -- the state of one node ---------------------------------------------------------------------
+    def type_of(self, path: NodePath) -> str:
+        """``max``, ``min``, ``chance`` or ``leaf``."""
+        return self._type_of(path)
+
+    def status_of(self, path: NodePath) -> str:
+        """``unvisited``, ``active``, ``done`` or ``pruned`` (below a pruned node too)."""
+        status = self.status.get(path)
+        if status is not None:
+            return status
+        roots = self.pruned_roots
+        if roots and any(path[:length] in roots for length in range(len(path) + 1)):
+            return PRUNED
+        return UNVISITED
+
+    def called_with(self, path: NodePath) -> tuple[float | None, float | None]:
+        """The window a node was entered with."""
+        story = self.stories.get(path)
+        return (story.alpha, story.beta) if story is not None else (None, None)
+
+    # -- the events ------------------------------------------------------------------------------
+    def _enter(self, node: NodePath, depth: int, alpha: float | None, beta: float | None) -> None:
+        self.kind, self.node = "enter", node
+        node_type = self._type_of(node)
+        self.status[node] = ACTIVE
+        self.stack.append(node)
+        self.window[node] = (alpha, beta)
+        self.v[node] = -_INF if node_type == "max" else _INF if node_type == "min" else (0.0 if node_type == "chance" else None)
+        self.value.pop(node, None)
+        self.backed.discard(node)
+        self.table_hits.discard(node)
+        origin = self._origin.get(node[:-1], (None, None)) if node else (None, None)
+        self._origin[node] = origin
+        self.stories[node] = NodeStory(node, node_type, alpha, beta, origin[0], origin[1])
+
+    def _evaluate(self, node: NodePath, value: float, source: str) -> None:
+        self.kind, self.node = "evaluate", node
+        self.v[node] = value
+        self.evaluated.append(node)
+        self.evaluated_as[node] = len(self.evaluated_as) + 1
+        story = self.stories[node]
+        story.v = value
+        story.evaluation = (value, source)
+
+    def _order(self, node: NodePath, children: tuple[NodePath, ...], keys: tuple[Any, ...]) -> None:
+        self.kind, self.node = "order", node
+
+    def _backup(self, node: NodePath, child: NodePath, child_value: float, v: float) -> None:
+        self.kind, self.node = "backup", node
+        self.v[node] = v
+        self.backed.add(node)
+        story = self.stories[node]
+        returned = self.value.get(child)
+        story.children.append(ChildResult(child, child_value, returned[1] if returned else "exact", v))
+        story.windows.append(story.windows[-1] if story.windows else (story.alpha, story.beta))
+        story.v = v
+
+    def _chance_backup(self, node: NodePath, child: NodePath, probability: float, child_value: float, v: float) -> None:
+        self.kind, self.node = "chance_backup", node
+        self.v[node] = v
+        self.backed.add(node)
+        story = self.stories[node]
+        returned = self.value.get(child)
+        story.children.append(ChildResult(child, child_value, returned[1] if returned else "exact", v, probability))
+        story.v = v
+
+    def _alpha(self, node: NodePath, old: float, new: float) -> None:
+        self.kind, self.node = "alpha", node
+        self.window[node] = (new, self.window[node][1])
+        self._origin[node] = (node, self._origin[node][1])
+        story = self.stories[node]
+        if story.windows:
+            story.windows[-1] = (new, story.windows[-1][1])
+
+    def _beta(self, node: NodePath, old: float, new: float) -> None:
+        self.kind, self.node = "beta", node
+        self.window[node] = (self.window[node][0], new)
+        self._origin[node] = (self._origin[node][0], node)
+        story = self.stories[node]
+        if story.windows:
+            story.windows[-1] = (story.windows[-1][0], new)
+
+    def _cutoff(self, node: NodePath, v: float, alpha: float, beta: float, pruned: tuple[NodePath, ...]) -> None:
+        self.kind, self.node = "cutoff", node
+        self.pruned_roots.update(pruned)
+        alpha_from, beta_from = self._origin[node]
+        cut = CutoffStory(node, v, alpha, beta, tuple(pruned), alpha_from, beta_from)
+        self.stories[node].cutoff = cut
+        if pruned:
+            self.cutoffs.append(cut)
+
+    def _tt_hit(self, node: NodePath, value: float, bound: str, depth: int | None) -> None:
+        self.kind, self.node = "tt_hit", node
+        self.v[node] = value
+        self.table_hits.add(node)
+        story = self.stories[node]
+        story.v = value
+        story.table_hit = (value, bound, depth)
+
+    def _tt_store(self, node: NodePath, value: float, bound: str, depth: int | None) -> None:
+        self.kind, self.node = "tt_store", node
+
+    def _leave(self, node: NodePath, value: float, bound: str, best: NodePath | None) -> None:
+        self.kind, self.node = "leave", node
+        self.status[node] = DONE
+        self.value[node] = (value, bound)
+        if self.stack and self.stack[-1] == node:
+            self.stack.pop()
+        story = self.stories[node]
+        story.returned, story.bound, story.best = value, bound, best
+
+    def _iteration_start(self, depth: int) -> None:
+        self._reset()
+        self.kind, self.node = "iteration_start", None
+        self.iteration = depth
+
+    def _iteration_end(self, depth: int, value: float, best: NodePath | None) -> None:
+        self.kind, self.node = "iteration_end", None
+
+    # -- a frozen copy -----------------------------------------------------------------------------
     def snapshot(self) -> SearchState:
-        nodes: dict[Path, NodeState] = {}
+        nodes: dict[NodePath, NodeState] = {}
         for path, status in self.status.items():
             alpha, beta = self.window.get(path, (None, None))
             value, bound = self.value.get(path, (None, None))
@@ -170,7 +388,7 @@ class Replayer:
                 status=status, v=self.v.get(path), alpha=alpha, beta=beta, value=value, bound=bound,
                 evaluated_as=self.evaluated_as.get(path),
             )
-        stack = tuple(Frame(path, self.v.get(path), *self.window.get(path, (None, None))) for path in self.stack)
+        stack = tuple(StackFrame(path, self.v.get(path), *self.window.get(path, (None, None))) for path in self.stack)
         return SearchState(
             step=self.step, event=self.event, stack=stack, nodes=nodes,
             pruned_roots=frozenset(self.pruned_roots), iteration=self.iteration,
@@ -187,4 +405,3 @@ def replay(trace: Trace, step: int | None = None) -> SearchState:
     replayer = Replayer(trace)
     replayer.advance_to(step)
     return replayer.snapshot()
-

@@ -10,7 +10,7 @@ A trace file is one JSON object::
      "events": [["enter", "", 0, "-inf", "inf"], ...]}
 
 An event is an array: its kind, then its fields in the order of
-:data:`tracer.search.events.EVENT_FIELDS`. A node path is a string of dot-joined child
+:data:`tracer.search.events.EVENT_TABLE`. A node path is a string of dot-joined child
 indices (``""`` is the root). Infinite values are the strings ``"inf"`` and ``"-inf"``,
 so the file is strict JSON.
 """
@@ -22,7 +22,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.search.conventions import ALGORITHMS, ORDERS
-from tracer.search.events import EVENT_FIELDS
+from tracer.search.events import EVENT_TABLE
 
 __all__ = ["FORMAT", "SCHEMA_FILE", "VERSION", "Decoders", "FieldError", "check_field", "field_type", "schema", "schema_text"]
 
@@ -32,17 +32,6 @@ SCHEMA_FILE = FilePath(__file__).with_name("tracer-trace.schema.json")
 
 _PATH_PATTERN = r"^((0|[1-9][0-9]*)(\.(0|[1-9][0-9]*))*)?$"
 
-# Field name -> type name; (kind, field) overrides where one kind allows null.
-_FIELD_TYPES = {
-    "node": "path", "child": "path", "best": "path?", "children": "paths", "pruned": "paths",
-    "depth": "count", "alpha": "value", "beta": "value", "value": "value", "v": "value",
-    "child_value": "value", "old": "value", "new": "value", "keys": "values?", "probability": "probability",
-    "source": "source", "bound": "bound",
-}
-_OVERRIDES = {
-    ("enter", "alpha"): "value?", ("enter", "beta"): "value?",
-    ("tt_hit", "depth"): "count?", ("tt_store", "depth"): "count?",
-}
 
 _VALUE_SCHEMA: dict[str, Any] = {"oneOf": [{"type": "number"}, {"enum": ["inf", "-inf"]}]}
 _TYPE_SCHEMAS: dict[str, dict[str, Any]] = {
@@ -74,7 +63,8 @@ _TYPE_WORDS = {
 
 
 def field_type(kind: str, name: str) -> str:
-    return _OVERRIDES.get((kind, name), _FIELD_TYPES[name])
+    """The type of field ``name`` of event ``kind``, from the event table."""
+    return dict(EVENT_TABLE[kind])[name]
 
 
 class FieldError(ValueError):
@@ -170,9 +160,7 @@ class Decoders:
 
     def for_events(self) -> dict[str, list[tuple[str, Any]]]:
         """Per event kind, its fields' (name, decoder) in order."""
-        return {
-            kind: [(name, self.by_type[field_type(kind, name)]) for name in fields] for kind, fields in EVENT_FIELDS.items()
-        }
+        return {kind: [(name, self.by_type[type_name]) for name, type_name in fields] for kind, fields in EVENT_TABLE.items()}
 
 
 def check_field(type_name: str, value: Any) -> str | None:
@@ -187,13 +175,13 @@ def check_field(type_name: str, value: Any) -> str | None:
 def schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a trace file, built from the event table."""
     event_schemas = []
-    for kind, fields in EVENT_FIELDS.items():
+    for kind, fields in EVENT_TABLE.items():
         event_schemas.append(
             {
                 "title": kind,
-                "description": f"[{kind!r}, " + ", ".join(fields) + "]",
+                "description": f"[{kind!r}, " + ", ".join(name for name, _ in fields) + "]",
                 "type": "array",
-                "prefixItems": [{"const": kind}] + [_TYPE_SCHEMAS[field_type(kind, name)] for name in fields],
+                "prefixItems": [{"const": kind}] + [_TYPE_SCHEMAS[type_name] for _, type_name in fields],
                 "minItems": len(fields) + 1,
                 "maxItems": len(fields) + 1,
             }

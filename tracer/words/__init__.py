@@ -1,0 +1,45 @@
+"""The wording layer: every sentence and label tracer writes for people, by message id.
+
+* :mod:`tracer.words.catalog`: messages by id (``say``, ``say_n``) and the language
+  they are written in (``use_language``): a second language is a catalogue;
+* :mod:`tracer.words.notation`: values, bounds, windows, node kinds, algorithm names,
+  the conventions and the cutoff test, written one way everywhere (``≤ ≥ α β −∞``).
+
+The sentences about a search (captions, keys, feedback, legends, sheets) are built
+from these in the modules that know the facts, each through ``say``.
+"""
+
+from tracer.words.catalog import current_language, say, say_n, use_language
+from tracer.words.notation import (
+    algorithm_name,
+    bounded,
+    conventions_lines,
+    conventions_summary,
+    cutoff_rule,
+    cutoff_test,
+    joined,
+    node_kind,
+    number,
+    ordinal,
+    plural,
+    window,
+)
+
+__all__ = [
+    "algorithm_name",
+    "bounded",
+    "conventions_lines",
+    "conventions_summary",
+    "current_language",
+    "cutoff_rule",
+    "cutoff_test",
+    "joined",
+    "node_kind",
+    "number",
+    "ordinal",
+    "plural",
+    "say",
+    "say_n",
+    "use_language",
+    "window",
+]

@@ -1,0 +1,218 @@
+"""The notation tracer writes values and conventions in, the same in figures, captions, keys and feedback.
+
+Values in textbook type: ``3``, ``−2`` (a true minus sign), ``2.5``, ``3.3333`` (at most
+four decimals: the checker accepts answers within 0.005), ``+∞``, ``−∞``. A bound is
+``≤ 2`` (the true value is at most 2) or ``≥ 5``; a window ``[3, +∞]``; the cutoff test
+``v = 2 ≤ α = 3``. Node kinds are written as the book writes them (``MAX``, ``MIN``).
+
+>>> number(3.0), number(-2), number(10 / 3), number(float("-inf")), bounded(2, "upper"), window(3, float("inf"))
+('3', '−2', '3.3333', '−∞', '≤ 2', '[3, +∞]')
+>>> cutoff_test("min", True, 2, 3, float("inf"))
+'v = 2 ≤ α = 3'
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from tracer.words.catalog import current_language, say, say_n
+
+__all__ = [
+    "ALGORITHM_IDS",
+    "algorithm_name",
+    "bounded",
+    "conventions_lines",
+    "conventions_summary",
+    "cutoff_rule",
+    "cutoff_test",
+    "joined",
+    "node_kind",
+    "number",
+    "ordinal",
+    "plural",
+    "window",
+]
+
+ALGORITHM_IDS = ("minimax", "alphabeta", "expectiminimax")
+_DECIMAL_SEPARATOR = {"tr": ","}  # where the language writes 2,5 for 2.5
+
+
+def number(value: Any) -> str:
+    """A value as people read it in tracer's figures and sentences (see the module's documentation).
+
+    Accepts the JSON spellings of the infinities (``"inf"``, ``"-inf"``) too; None is ``?``.
+    """
+    if value is None:
+        return "?"
+    return _number(float(value), _DECIMAL_SEPARATOR.get(current_language(), "."))
+
+
+@lru_cache(maxsize=8192)  # called for every value of every frame; trees hold few distinct values
+def _number(value: float, separator: str) -> str:
+    if value == math.inf:
+        return "+∞"
+    if value == -math.inf:
+        return "−∞"
+    rounded = round(value, 4)
+    if rounded.is_integer():
+        text = str(int(rounded))
+    else:
+        text = f"{rounded:.4f}".rstrip("0").rstrip(".")
+    if separator != ".":
+        text = text.replace(".", separator)
+    return text.replace("-", "−")
+
+
+def bounded(value: Any, bound: str | None = "exact") -> str:
+    """A value with its bound: ``3``, ``≤ 2`` (at most 2: an upper bound), ``≥ 5`` (at least 5)."""
+    sign = {"upper": "≤ ", "lower": "≥ "}.get(bound or "exact", "")
+    return sign + number(value)
+
+
+def window(alpha: Any, beta: Any) -> str:
+    """The window ``[α, β]`` with its numbers: ``[3, +∞]``."""
+    return f"[{number(alpha)}, {number(beta)}]"
+
+
+def node_kind(node_type: str) -> str:
+    """A node's kind as the book writes it: MAX, MIN, chance, leaf."""
+    return {
+        "max": say("kind.max", "MAX"),
+        "min": say("kind.min", "MIN"),
+        "chance": say("kind.chance", "chance"),
+        "leaf": say("kind.leaf", "leaf"),
+    }[node_type]
+
+
+def algorithm_name(algorithm: str, *, capital: bool = False) -> str:
+    """``alpha-beta``, ``minimax``, ``expectiminimax`` (``Alpha-beta`` ... at the start of a sentence)."""
+    if capital:
+        return {
+            "alphabeta": say("algorithm.alphabeta.capital", "Alpha-beta"),
+            "minimax": say("algorithm.minimax.capital", "Minimax"),
+            "expectiminimax": say("algorithm.expectiminimax.capital", "Expectiminimax"),
+        }[algorithm]
+    return {
+        "alphabeta": say("algorithm.alphabeta", "alpha-beta"),
+        "minimax": say("algorithm.minimax", "minimax"),
+        "expectiminimax": say("algorithm.expectiminimax", "expectiminimax"),
+    }[algorithm]
+
+
+def _relations(prune_on_equal: bool) -> tuple[str, str]:
+    """The relations of the cutoff test at MAX and at MIN: ``≥``/``≤``, or ``>``/``<`` (strict)."""
+    return ("≥", "≤") if prune_on_equal else (">", "<")
+
+
+def cutoff_rule(prune_on_equal: bool) -> str:
+    """The cutoff test as a rule: ``v ≥ β at MAX, v ≤ α at MIN``."""
+    at_max, at_min = _relations(prune_on_equal)
+    return say("conventions.rule", "v {at_max} β at MAX, v {at_min} α at MIN", at_max=at_max, at_min=at_min)
+
+
+def cutoff_test(node_type: str, prune_on_equal: bool, v: Any, alpha: Any, beta: Any, *, holds: bool = True) -> str:
+    """The cutoff test at a node with its numbers, ``v = 2 ≤ α = 3``, or its negation (``holds=False``)."""
+    at_max, at_min = _relations(prune_on_equal)
+    if not holds:
+        negation = {"≥": "<", ">": "≤", "≤": ">", "<": "≥"}
+        at_max, at_min = negation[at_max], negation[at_min]
+    if node_type == "max":
+        return f"v = {number(v)} {at_max} β = {number(beta)}"
+    return f"v = {number(v)} {at_min} α = {number(alpha)}"
+
+
+def conventions_summary(prune_on_equal: bool, fail: str) -> str:
+    """The conventions in one line, for keys, legends and steppers."""
+    at_max, at_min = _relations(prune_on_equal)
+    if prune_on_equal:
+        prune = say(
+            "conventions.prune.equal", "prune when v {at_max} β (MAX) or v {at_min} α (MIN), as AIMA and MIT 6.034",
+            at_max=at_max, at_min=at_min,
+        )
+    else:
+        prune = say(
+            "conventions.prune.strict", "prune only when v {at_max} β (MAX) or v {at_min} α (MIN), as UC Berkeley CS188",
+            at_max=at_max, at_min=at_min,
+        )
+    if fail == "soft":
+        returned = say("conventions.fail.soft", "fail-soft: a node returns v, a bound where it was cut off (AIMA)")
+    else:
+        returned = say("conventions.fail.hard", "fail-hard: a node returns v clamped into the window [α, β] it was called with")
+    return say("conventions.summary", "{prune}; {returned}; ties go to the first move searched", prune=prune, returned=returned)
+
+
+def conventions_lines(algorithm: str, prune_on_equal: bool, fail: str) -> list[str]:
+    """The conventions as an exercise sheet states them, one sentence each."""
+    at_max, at_min = _relations(prune_on_equal)
+    lines = [say("sheet.conventions.order", "Children are searched from left to right, in the order drawn.")]
+    if algorithm == "alphabeta":
+        if prune_on_equal:
+            lines.append(say(
+                "sheet.conventions.prune.equal",
+                "Cutoff test: stop at a MAX node when v {at_max} β, at a MIN node when v {at_min} α "
+                "(prune on equality, as AIMA and MIT 6.034).",
+                at_max=at_max, at_min=at_min,
+            ))
+        else:
+            lines.append(say(
+                "sheet.conventions.prune.strict",
+                "Cutoff test: stop at a MAX node only when v {at_max} β, at a MIN node only when v {at_min} α "
+                "(no pruning on equality, as UC Berkeley CS188).",
+                at_max=at_max, at_min=at_min,
+            ))
+        if fail == "soft":
+            lines.append(say(
+                "sheet.conventions.fail.soft",
+                "Fail-soft: a node returns its v; where it stopped early, that v is a bound on its true value (AIMA).",
+            ))
+        else:
+            lines.append(say(
+                "sheet.conventions.fail.hard",
+                "Fail-hard: a node returns its v clamped into the window [α, β] it was called with, "
+                "so a cut MAX node returns β and a cut MIN node α.",
+            ))
+    if algorithm == "expectiminimax":
+        lines.append(say(
+            "sheet.conventions.chance",
+            "A chance node is worth the probability-weighted average of its children; the probabilities are written on its edges.",
+        ))
+    lines.append(say(
+        "sheet.conventions.ties",
+        "Ties: a node keeps the first best child searched (a later child replaces it only when strictly better).",
+    ))
+    return lines
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``count`` and the word in the right number, with thousands separated.
+
+    >>> plural(1, "node"), plural(3, "static value"), plural(1200, "student")
+    ('1 node', '3 static values', '1,200 students')
+    """
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
+
+
+def joined(words: list[str]) -> str:
+    """Words as a sentence lists them.
+
+    >>> joined(["I"]), joined(["I", "J"]), joined(["B", "C", "D"])
+    ('I', 'I and J', 'B, C and D')
+    """
+    if len(words) <= 1:
+        return "".join(words)
+    return say("list.and", "{first} and {last}", first=", ".join(words[:-1]), last=words[-1])
+
+
+def ordinal(index: int) -> str:
+    """0 -> first, 1 -> second, ..."""
+    named = {
+        0: lambda: say("ordinal.1", "first"), 1: lambda: say("ordinal.2", "second"), 2: lambda: say("ordinal.3", "third"),
+        3: lambda: say("ordinal.4", "fourth"), 4: lambda: say("ordinal.5", "fifth"), 5: lambda: say("ordinal.6", "sixth"),
+        6: lambda: say("ordinal.7", "seventh"), 7: lambda: say("ordinal.8", "eighth"), 8: lambda: say("ordinal.9", "ninth"),
+        9: lambda: say("ordinal.10", "tenth"),
+    }
+    if index in named:
+        return named[index]()
+    return say_n("ordinal.n", "{n}th", "{n}th", index + 1, n=index + 1)
