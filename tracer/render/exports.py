@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path as FilePath
 
 from tracer.render.dot import pinned_graph
-from tracer.render.layout import run_graphviz
+from tracer.render.graphviz import run_graphviz
 from tracer.render.style import look
 from tracer.render.style import theme as get_theme
 from tracer.render.svg import Group, hidden

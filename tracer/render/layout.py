@@ -1,4 +1,4 @@
-"""Where every node goes: one layout per figure; and the one door to Graphviz.
+"""Where every node goes: one layout per figure, computed here (Graphviz plays no part).
 
 :func:`compute_layout` places a tree once (shapes centred over their children, as
 textbooks draw them), and every frame of a trace is drawn from these coordinates, so
@@ -11,64 +11,20 @@ contours allow, and each parent is centred over its first and last child. ``dot`
 was tried first: its network-simplex placement minimises edge lengths, which leaves a
 parent anywhere between its middle children (18 points off centre in a 2x2x2 tree),
 and a tree needs nothing else dot offers (ranks and order are given).
-
-:func:`run_graphviz` is the only place tracer starts a Graphviz program (for the PNG and
-PDF exports); a missing program is a :class:`~tracer.render.errors.GraphvizNotFound`
-whose message says how to install Graphviz.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import shutil
-import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tracer.game.model import Path
 from tracer.render.anatomy import Anatomy
-from tracer.render.errors import GraphvizFailed, GraphvizNotFound
 from tracer.render.style import SIZES
 
-__all__ = ["Layout", "compute_layout", "find_program", "run_graphviz"]
-
-TIMEOUT = 120.0
-"""Seconds a Graphviz run may take before it is stopped."""
-
-
-def find_program(program: str = "dot") -> str:
-    """The full path of a Graphviz program; GraphvizNotFound when it is not installed."""
-    found = shutil.which(program)
-    if found is None:
-        raise GraphvizNotFound(program)
-    return found
-
-
-def run_graphviz(
-    args: Sequence[str], data: str | None = None, *, program: str = "dot", cwd: str | None = None, timeout: float = TIMEOUT
-) -> bytes:
-    """Run a Graphviz program with ``args``, ``data`` on its standard input; its output."""
-    executable = find_program(program)
-    try:
-        done = subprocess.run(
-            [executable, *args],
-            input=data.encode("utf-8") if data is not None else None,
-            capture_output=True,
-            cwd=cwd,
-            timeout=timeout,
-            check=False,
-            env={**os.environ, "LC_ALL": "C.UTF-8"},
-        )
-    except subprocess.TimeoutExpired:
-        raise GraphvizFailed(f"Graphviz ({program}) took more than {timeout:g} seconds and was stopped; draw fewer nodes (--max-depth)") from None
-    except OSError as error:
-        raise GraphvizFailed(f"Graphviz ({program}) could not run: {error.strerror or error}") from None
-    if done.returncode != 0:
-        message = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise GraphvizFailed(f"Graphviz ({program}) failed: {message[-1] if message else f'exit status {done.returncode}'}")
-    return done.stdout
+__all__ = ["Layout", "compute_layout"]
 
 
 @dataclass(frozen=True)
