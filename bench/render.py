@@ -111,7 +111,7 @@ def bench_tree(name: str, source: str, peer_frames: int) -> None:
     sample = sorted({round(i * (steps - 1) / max(1, peer_frames - 1)) for i in range(peer_frames)})
     wanted = set(sample)
     sources = []
-    for step, _changed, visuals, edges in figure._states():
+    for step, _changed, visuals, edges in figure.step_visuals.states():
         if step in wanted:
             sources.append(peer_dot(figure, visuals, edges))
     peer_times, peer_svgs = [], []

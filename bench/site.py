@@ -50,7 +50,7 @@ def page_text(index: int, body: str) -> str:
 
 def make_sites(root: Path, pages: int) -> tuple[Path, Path, list[str]]:
     import tracer
-    from tracer.render.frames import final_svg
+    from tracer.render.figure import final_svg
 
     rng = random.Random(2026)
     trees = [random_tree(rng) for _ in range(pages)]

@@ -32,7 +32,7 @@ from tracer.trace.model import register_display
 def _show_final_figure(trace: Trace) -> dict[str, str]:
     """How a notebook shows a trace: its final figure (the renderer loads only when one is shown)."""
     from tracer.render.errors import FigureTooLarge
-    from tracer.render.frames import final_svg
+    from tracer.render.figure import final_svg
 
     try:
         return {"image/svg+xml": final_svg(trace)}

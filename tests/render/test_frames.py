@@ -218,3 +218,44 @@ def test_transposition_table_hits_show_their_value():
             shown = texts(groups(parse(Figure(trace, prefix="f").frame(step)))[node])
             assert shown["val"] == expected.pop(event.node)
     assert not expected
+
+
+@pytest.mark.parametrize("steps", [None, "every 7th"])
+def test_frames_joined_from_cached_groups_match_frames_drawn_afresh(aima_trace, steps):
+    """The frame writer redraws only the groups a step changed (across skipped steps too);
+    each frame must equal the same step drawn from scratch from its pictures' groups."""
+    from tracer.render.document import svg_document
+
+    iterative = tracer.alphabeta(tracer.make_game("tictactoe", "XO.X..O.."), depth=2, iterative=True, transposition_table=True)
+    for trace in (aima_trace, iterative):
+        figure = Figure(trace, prefix="f", order_numbers=True)
+        chosen = None if steps is None else sorted(set(range(0, len(trace) + 1, 7)) | {len(trace)})
+        frames = list(figure.frames(chosen))
+        pictures = list(Figure(trace, prefix="f", order_numbers=True).pictures(chosen))
+        assert [step for step, _ in frames] == [step for step, _, _ in pictures] == (chosen or list(range(len(trace) + 1)))
+        captions = figure.captions()
+        for (step, svg), (_, height, drawn) in zip(frames, pictures):
+            assert svg == svg_document(figure.width, height, drawn, title=captions[step], theme="light", prefix="f"), step
+
+
+def test_chosen_paints_carry_every_change_since_the_last_chosen_step(aima_trace):
+    figure = Figure(aima_trace, prefix="f")
+    every = figure.paints()
+    chosen = [0, 5, 6, 24, len(aima_trace)]
+    some = figure.paints(chosen)
+    assert [paint["step"] for paint in some] == chosen
+    full: dict[str, dict[str, str]] = {}
+    sparse: dict[str, dict[str, str]] = {}
+    for paint in every:
+        full.update(paint["nodes"])
+        if paint["step"] in chosen:
+            sparse.update(some[chosen.index(paint["step"])]["nodes"])
+            assert sparse == full, paint["step"]
+
+
+def test_a_bare_tree_has_no_steps(nasty_tree):
+    figure = Figure(nasty_tree)
+    for draw in (figure.frames, figure.pictures, figure.base, figure.paints):
+        with pytest.raises(ValueError, match="no steps"):
+            draw()
+    assert "<svg" in figure.plain()

@@ -19,9 +19,11 @@ import tracer
 from tracer.cli import main
 from tracer.render import Figure
 from tracer.render.beamer import frames_tex, latex_escape
+from tracer.render.document import compose
 from tracer.render.errors import FigureTooLarge
 from tracer.render.exports import picture_dot
 from tracer.render.output import parse_steps, render_to_directory
+from tracer.render.visuals import plain_visuals
 
 
 def run(*args: str, stdin: str | None = None):
@@ -120,18 +122,12 @@ def test_graphviz_draws_the_exports_where_the_svg_draws(tmp_path):
 def test_nasty_labels_survive_dot(tmp_path):
     """Each label reaches Graphviz's output exactly as written (quotes, braces, backslash-N, ...)."""
     figure = Figure(tracer.parse_tree(json.dumps(NASTY)), prefix="f")
-    _height, pictured = figure._compose(*_plain(figure), header=False, legend=False, caption=None)
+    _height, pictured = compose(figure.scene, *plain_visuals(figure.plan), header=False, caption=None)
     source = picture_dot(figure.width, _height, pictured, "light")
     drawn = subprocess.run(["neato", "-n2", "-Tsvg"], input=source.encode(), capture_output=True, check=True).stdout.decode()
     words = [t.strip() for t in parse(drawn).itertext() if t.strip()]
     for label in ('say "hi"', "a{b}c", "x<y&z>", "back\\slash\\N", "ÄÖ€ ∞ 漢字"):
         assert label in words
-
-
-def _plain(figure):
-    visuals = {node.path: (("tn", node.type, "plain"), ("", "", "", "")) for node in figure.plan.nodes}
-    edges = {node.path: ("te", "plain") for node in figure.plan.nodes if node.path}
-    return visuals, edges
 
 
 def test_html_player_holds_the_chosen_steps_and_refuses_too_many(tmp_path):

@@ -28,7 +28,7 @@ def final_svg(trace: Trace, theme: str = "light", labels: str = "letters") -> st
 
 def steps_html(trace: Trace, title: str) -> str:
     """A page that plays the search frame by frame (buttons, slider, keys; works offline)."""
-    from tracer.render.frames import Figure
+    from tracer.render.figure import Figure
     from tracer.render.html_player import player_html
 
     return player_html(Figure(trace, theme="light", labels="letters"), title=title)

@@ -4,7 +4,8 @@ A node is its shape (AIMA's triangle, circle or box, or a game's board with a sm
 type mark beside it), its label, its value and [alpha, beta] window on the right, and
 under a leaf its evaluation order. :func:`anatomy` places these for one node; the
 layout reserves the room they need (``left``/``right``/``top``/``bottom``), so texts
-never overlap a neighbour and never move between frames.
+never overlap a neighbour and never move between frames. :func:`node_primitives` draws
+a node's parts where its anatomy puts them.
 
 Coordinates are points, y downwards (as in SVG).
 """
@@ -14,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tracer.render.style import SIZES, text_width
+from tracer.render.svg import Line, Primitive, Shape, Text
 
-__all__ = ["Anatomy", "TextSlot", "anatomy", "board_cells"]
+__all__ = ["Anatomy", "TextSlot", "anatomy", "board_cells", "node_primitives"]
 
 
 @dataclass(frozen=True)
@@ -171,3 +173,60 @@ def anatomy(
         leaf_value=leaf_value if shape == "box" else None, val=val, win=win, order=order_slot, more=more_slot,
         cell_w=cell_w, cell_h=cell_h, board=cells, left=left, right=right, top=top, bottom=bottom,
     )
+
+
+def node_primitives(
+    part: Anatomy, x: float, y: float, texts: tuple[str, str, str, str], *, slots: bool = False, more: str = ""
+) -> tuple[Primitive, ...]:
+    """The primitives of a node whose shape is centred at (``x``, ``y``), showing ``texts``
+    (val, win, alt, ord) and ``more`` (what was left out below it); with ``slots``, the
+    empty texts too (a stepper fills them later)."""
+    shape_kind = "box" if part.shape == "board" else part.shape
+    items: list[Primitive] = [
+        Shape("halo", shape_kind, x, y, part.w, part.h),
+        Shape("shape", shape_kind, x, y, part.w, part.h),
+    ]
+    if part.glyph is not None:
+        gx, gy = part.glyph_at
+        w, h = SIZES["glyph_w"], SIZES["glyph_h"]
+        if part.glyph == "circle":
+            w = h
+        items.append(Shape("glyph", part.glyph, x + gx, y + gy, w, h))
+    if part.board is not None:
+        items.extend(_board_items(part, x, y))
+    if part.leaf_value is not None:
+        items.append(Text("leafval", x, y, part.leaf_value, SIZES["leaf_value"], "middle", True))
+    if part.label_slot is not None and part.label:
+        slot = part.label_slot
+        items.append(Text("lab", x + slot.dx, y + slot.dy, part.label, slot.size, slot.anchor, slot.bold))
+    val, win, alt, order = texts
+    if part.val is not None and (val or slots):
+        items.append(Text("val", x + part.val.dx, y + part.val.dy, val, part.val.size, part.val.anchor, True))
+    if part.win is not None and (win or slots):
+        items.append(Text("win", x + part.win.dx, y + part.win.dy, win, part.win.size, part.win.anchor))
+    if part.win is not None and alt:
+        items.append(Text("alt", x + part.win.dx, y + part.win.dy, alt, part.win.size, part.win.anchor))
+    if part.order is not None and (order or slots):
+        items.append(Text("ord", x + part.order.dx, y + part.order.dy, order, part.order.size, part.order.anchor))
+    if part.more is not None:
+        items.append(Text("more", x + part.more.dx, y + part.more.dy, more, part.more.size, part.more.anchor))
+    return tuple(items)
+
+
+def _board_items(part: Anatomy, x: float, y: float) -> list[Primitive]:
+    """A game board's grid lines and marks, centred at (``x``, ``y``)."""
+    assert part.board is not None
+    rows, cols = len(part.board), max(len(row) for row in part.board)
+    left, top = x - part.w / 2, y - part.h / 2
+    items: list[Primitive] = []
+    for col in range(1, cols):
+        items.append(Line("grid", left + col * part.cell_w, top + 2, left + col * part.cell_w, top + part.h - 2))
+    for row in range(1, rows):
+        items.append(Line("grid", left + 2, top + row * part.cell_h, left + part.w - 2, top + row * part.cell_h))
+    for r, cells in enumerate(part.board):
+        for c, cell in enumerate(cells):
+            if cell.strip():
+                items.append(
+                    Text("mark", left + (c + 0.5) * part.cell_w, top + (r + 0.5) * part.cell_h, cell.strip(), SIZES["mark"], "middle", True)
+                )
+    return items

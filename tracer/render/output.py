@@ -21,7 +21,7 @@ from typing import Any
 from tracer.errors import InputError
 from tracer.files import atomic_write, make_folder
 from tracer.render.errors import FigureTooLarge
-from tracer.render.frames import Figure
+from tracer.render.figure import Figure
 from tracer.trace.model import Trace
 
 __all__ = ["MAX_FRAMES", "RenderResult", "parse_steps", "render_to_directory"]

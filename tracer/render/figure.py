@@ -1,0 +1,228 @@
+"""A trace (or a bare tree) prepared once and drawn many ways: :class:`Figure`, and the
+functions that draw one figure in one call.
+
+A :class:`Figure` makes one :class:`~tracer.render.scene.Scene` (what to draw and where:
+one layout, one canvas) and hands out every drawing of it; each comes from the room
+that makes it:
+
+* the frames of each step and their export pictures: :mod:`~tracer.render.frame_writer`;
+* the final figure and its legend: :mod:`~tracer.render.final`;
+* a bare tree: the scene with :func:`~tracer.render.visuals.plain_visuals`;
+* a web stepper's base SVG, per-step paints and style sheet: :mod:`~tracer.render.payload`
+  (which documents the payload).
+
+The looks of nodes and edges at each step are read from one
+:class:`~tracer.trace.Replayer` (:mod:`~tracer.render.visuals`).
+
+The functions (all take a :class:`~tracer.trace.Trace` or a Figure, and the options of
+:class:`Figure`: ``theme``, ``labels``, ``max_depth``, ``collapse``, ``order_numbers``,
+``prefix``): :func:`frame_svgs` (every frame, or the chosen steps), :func:`final_svg`,
+:func:`tree_svg` (a :class:`~tracer.game.Tree`: the bare tree, e.g. for an exercise
+sheet), :func:`base_svg`, :func:`paints` and :func:`stepper_css` (for a stepper).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from functools import cached_property
+from typing import Any
+
+from tracer.game.model import Path, Tree
+from tracer.render import payload
+from tracer.render.document import compose, svg_document
+from tracer.render.final import final_caption, final_document, final_picture
+from tracer.render.frame_writer import FrameWriter
+from tracer.render.layout import Layout
+from tracer.render.plan import MAX_NODES, Plan
+from tracer.render.scene import Scene
+from tracer.render.style import stylesheet
+from tracer.render.style import theme as get_theme
+from tracer.render.svg import Group
+from tracer.render.visuals import StepVisuals, plain_visuals
+from tracer.trace.key import AnswerKey
+from tracer.trace.model import Trace
+
+__all__ = ["Figure", "base_svg", "final_svg", "frame_svgs", "paints", "stepper_css", "tree_svg"]
+
+
+class Figure:
+    """A trace, or a bare tree, prepared for drawing: what to draw, where, how it looks.
+
+    ``theme`` is ``light`` or ``dark``; ``labels`` ``letters`` (the tree's labels),
+    ``paths`` or ``none``; ``max_depth`` drops deeper nodes; ``collapse`` (``auto``,
+    True, False) draws a subtree the search never entered as its root; ``order_numbers``
+    writes the evaluation order under the leaves; ``prefix`` starts every SVG id
+    (derived from the figure when None); ``caption_band`` False leaves out the band
+    under the tree where frames print their captions (a web stepper prints them in HTML).
+    """
+
+    def __init__(
+        self,
+        source: Trace | Tree,
+        *,
+        theme: str = "light",
+        labels: str = "letters",
+        max_depth: int | None = None,
+        collapse: bool | str = "auto",
+        order_numbers: bool = False,
+        prefix: str | None = None,
+        max_nodes: int = MAX_NODES,
+        caption_band: bool = True,
+    ) -> None:
+        get_theme(theme)
+        self.scene = Scene(
+            source, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers,
+            max_nodes=max_nodes, caption_band=caption_band,
+        )
+        self.theme = theme
+        self.prefix = prefix if prefix is not None else f"tr{self.scene.layout.digest()}"
+
+    # -- what the scene holds ---------------------------------------------------------------------
+    @property
+    def trace(self) -> Trace | None:
+        return self.scene.trace
+
+    @property
+    def tree(self) -> Tree:
+        return self.scene.tree
+
+    @property
+    def labels(self) -> str:
+        return self.scene.labels
+
+    @property
+    def order_numbers(self) -> bool:
+        return self.scene.order_numbers
+
+    @property
+    def plan(self) -> Plan:
+        return self.scene.plan
+
+    @property
+    def layout(self) -> Layout:
+        return self.scene.layout
+
+    @property
+    def width(self) -> float:
+        return self.scene.width
+
+    @property
+    def height(self) -> float:
+        """The height of a frame (the final figure's is its own: :meth:`final_picture`)."""
+        return self.scene.height
+
+    def key(self) -> AnswerKey:
+        """The trace's answer key (true values, search values, principal variation), cached."""
+        return self.scene.key
+
+    def captions(self) -> list[str]:
+        """The caption of every step, cached."""
+        return self.scene.captions
+
+    def coordinates(self) -> dict[Path, tuple[float, float]]:
+        """Each drawn node's shape centre on the canvas, in points (y downwards)."""
+        return self.scene.coordinates()
+
+    # -- a trace's steps ------------------------------------------------------------------------
+    @cached_property
+    def step_visuals(self) -> StepVisuals:
+        """The looks of every drawn node and edge at each step (a trace's figure only)."""
+        if self.scene.trace is None:
+            raise ValueError("a bare tree has no steps; use tree_svg")
+        return StepVisuals(self.scene.trace, self.scene.plan, self.scene.layout, order_numbers=self.scene.order_numbers)
+
+    @cached_property
+    def _writer(self) -> FrameWriter:
+        return FrameWriter(self.scene, self.step_visuals, theme=self.theme, prefix=self.prefix)
+
+    def frames(self, steps: Iterable[int] | None = None) -> Iterator[tuple[int, str]]:
+        """(step, SVG) for each step in ``steps`` (all steps when None), in order.
+
+        Keeps each node's and edge's SVG from one frame to the next and redraws only
+        those the step changed: a frame costs about one string join.
+        """
+        return self._writer.frames(steps)
+
+    def frame(self, step: int) -> str:
+        """The SVG of one step."""
+        for _, svg in self.frames([step]):
+            return svg
+        raise ValueError(f"no step {step}")
+
+    def pictures(self, steps: Iterable[int] | None = None) -> Iterator[tuple[int, float, list[Group]]]:
+        """(step, canvas height, every group in drawing order) of each frame: what exports draw."""
+        return self._writer.pictures(steps)
+
+    # -- figures without steps ------------------------------------------------------------------------
+    def final(self) -> str:
+        """The final figure as SVG."""
+        return final_document(self.scene, theme=self.theme, prefix=self.prefix)
+
+    def final_picture(self) -> tuple[float, list[Group]]:
+        """The final figure's canvas height and groups."""
+        return final_picture(self.scene)
+
+    def final_caption(self) -> str:
+        """The final figure's caption: the search in one sentence."""
+        return final_caption(self.scene)
+
+    def plain(self, caption: str | None = None) -> str:
+        """The tree with labels and leaf values and no search state."""
+        nodes, edges = plain_visuals(self.scene.plan)
+        height, groups = compose(self.scene, nodes, edges, header=False, caption=caption)
+        return svg_document(self.scene.width, height, groups, title=caption, theme=self.theme, prefix=self.prefix)
+
+    # -- a stepper in a web page (see tracer.render.payload) ------------------------------------------
+    def base(self) -> str:
+        """Step 0 with every slot a stepper may fill."""
+        return payload.base_svg(self.scene, self.step_visuals, theme=self.theme, prefix=self.prefix)
+
+    def paints(self, steps: Iterable[int] | None = None, progress: Callable[[int], Any] | None = None) -> list[dict[str, Any]]:
+        """Per-step changes for a stepper: every step, or one paint per step of ``steps``
+        holding all that changed since the one before; ``progress(n)`` every 10,000 steps."""
+        return payload.step_paints(self.step_visuals, self.scene.captions, steps, progress)
+
+    def stylesheet(self) -> str:
+        """The CSS that gives the stepper's classes the look of the frame files."""
+        return stylesheet(self.theme, self.prefix)
+
+
+# -- one figure in one call -----------------------------------------------------------------------
+def _figure(source: Trace | Tree | Figure, options: dict[str, Any]) -> Figure:
+    if isinstance(source, Figure):
+        if options:
+            raise TypeError("options go to Figure(...), not to a function given a Figure")
+        return source
+    return Figure(source, **options)
+
+
+def frame_svgs(trace: Trace | Figure, steps: Iterable[int] | None = None, **options: Any) -> list[str]:
+    """Every frame of ``trace`` (or the frames of ``steps``) as SVG documents."""
+    return [svg for _, svg in _figure(trace, options).frames(steps)]
+
+
+def final_svg(trace: Trace | Figure, *, theme: str = "light", labels: str = "letters", **options: Any) -> str:
+    """The final figure of a search: values, pruned branches, principal variation, legend."""
+    if isinstance(trace, Figure):
+        return trace.final()
+    return Figure(trace, theme=theme, labels=labels, **options).final()
+
+
+def tree_svg(tree: Tree, *, theme: str = "light", labels: str = "letters", caption: str | None = None, **options: Any) -> str:
+    """A bare tree (labels, leaf values, move labels), e.g. for an exercise sheet."""
+    return Figure(tree, theme=theme, labels=labels, **options).plain(caption)
+
+
+def base_svg(trace: Trace | Figure, **options: Any) -> str:
+    """The stepper's one SVG of a trace (see :mod:`tracer.render.payload`)."""
+    return _figure(trace, options).base()
+
+
+def paints(trace: Trace | Figure, **options: Any) -> list[dict[str, Any]]:
+    """The stepper's per-step changes (see :mod:`tracer.render.payload`)."""
+    return _figure(trace, options).paints()
+
+
+def stepper_css(trace: Trace | Figure, **options: Any) -> str:
+    """The CSS that gives a stepper's classes the look of the frame files."""
+    return _figure(trace, options).stylesheet()

@@ -1,0 +1,122 @@
+"""Frames: a trace drawn step by step, every frame on one scene.
+
+A :class:`FrameWriter` turns the looks of each step (:class:`~tracer.render.visuals.
+StepVisuals`) into SVG frames (:meth:`~FrameWriter.frames`), or into the groups of each
+frame for the PNG and PDF exports (:meth:`~FrameWriter.pictures`). Each node's and
+edge's SVG is cached by its look and kept from one frame to the next, and only the
+groups a step changed are written again: a frame costs little more than joining
+strings, and no node ever moves (the scene placed them once).
+
+A frame is the canvas with, from the top: the header band (``Step 24 of 39`` and the
+algorithm with its conventions), the tree (``<g id="P-tree">``: edges, then nodes) and
+the step's caption.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from tracer.game.model import Path
+from tracer.render.document import edge_id, node_id, svg_open, tree_groups
+from tracer.render.scene import Scene
+from tracer.render.style import SIZES
+from tracer.render.svg import Group, Primitive, group_svg
+from tracer.render.visuals import EdgeLook, StepState, StepVisuals, Visual
+
+__all__ = ["FrameWriter"]
+
+
+class FrameWriter:
+    """The frames of a trace on ``scene``, in ``theme``, with SVG ids starting ``prefix``."""
+
+    def __init__(self, scene: Scene, visuals: StepVisuals, *, theme: str, prefix: str) -> None:
+        assert scene.trace is not None
+        self.scene = scene
+        self.visuals = visuals
+        self.theme = theme
+        self.prefix = prefix
+        self.total = len(scene.trace.raw_events)
+        self._node_svg: dict[tuple[Path, Visual], str] = {}
+        self._edge_svg: dict[tuple[Path, EdgeLook], str] = {}
+
+    def frames(self, steps: Iterable[int] | None = None) -> Iterator[tuple[int, str]]:
+        """(step, SVG) for each step in ``steps`` (all steps when None), in order."""
+        scene = self.scene
+        captions = scene.captions
+        order = [node.path for node in scene.plan.nodes]
+        slot = {path: index for index, path in enumerate(order)}
+        edge_order = [path for path in order if path]
+        edge_slot = {path: index for index, path in enumerate(edge_order)}
+        node_parts = [""] * len(order)
+        edge_parts = [""] * len(edge_order)
+        dirty: set[Path] = set()
+        caption_top = scene.tree_bottom + SIZES["margin"]
+        tree_open = f'<g id="{self.prefix}-tree">'
+        for state, chosen in self._walk(steps):
+            dirty |= state.changed
+            if not chosen:
+                continue
+            for path in dirty:
+                node_parts[slot[path]] = self._node_group(path, state.nodes[path])
+                if path:
+                    edge_parts[edge_slot[path]] = self._edge_group(path, state.edges[path])
+            dirty = set()
+            caption = captions[state.step]
+            yield state.step, "".join(
+                (
+                    svg_open(scene.width, scene.height, caption, self.theme, self.prefix),
+                    self._texts_group("head", scene.header_items(state.step, self.total)),
+                    tree_open,
+                    "".join(edge_parts),
+                    "".join(node_parts),
+                    "</g>",
+                    self._texts_group("caption", scene.caption_items(caption, caption_top)),
+                    "</svg>\n",
+                )
+            )
+
+    def pictures(self, steps: Iterable[int] | None = None) -> Iterator[tuple[int, float, list[Group]]]:
+        """(step, canvas height, every group in drawing order) of each frame: what exports draw."""
+        scene = self.scene
+        captions = scene.captions
+        caption_top = scene.tree_bottom + SIZES["margin"]
+        for state, chosen in self._walk(steps):
+            if not chosen:
+                continue
+            groups = [Group("head", ("fig",), tuple(scene.header_items(state.step, self.total)))]
+            groups += tree_groups(scene, state.nodes, state.edges)
+            groups.append(Group("caption", ("fig",), tuple(scene.caption_items(captions[state.step], caption_top))))
+            yield state.step, scene.height, groups
+
+    def _walk(self, steps: Iterable[int] | None) -> Iterator[tuple[StepState, bool]]:
+        """Each step's looks up to the last of ``steps`` (all when None), and whether it is one of them."""
+        wanted = None if steps is None else sorted(set(steps))
+        if wanted is not None and any(not 0 <= step <= self.total for step in wanted):
+            raise ValueError(f"steps must lie in 0..{self.total}")
+        last = self.total if wanted is None else (wanted[-1] if wanted else -1)
+        want = None if wanted is None else set(wanted)
+        for state in self.visuals.states():
+            if state.step > last:
+                break
+            yield state, want is None or state.step in want
+
+    # -- groups as SVG, cached by their look ---------------------------------------------------------
+    def _node_group(self, path: Path, visual: Visual) -> str:
+        key = (path, visual)
+        cached = self._node_svg.get(key)
+        if cached is None:
+            classes, texts = visual
+            cached = group_svg(Group(node_id(path), classes, self.scene.node_items(path, texts)), self.theme, self.prefix)
+            self._node_svg[key] = cached
+        return cached
+
+    def _edge_group(self, child: Path, classes: EdgeLook) -> str:
+        key = (child, classes)
+        cached = self._edge_svg.get(key)
+        if cached is None:
+            cached = group_svg(Group(edge_id(child), classes, self.scene.edge_items(child)), self.theme, self.prefix)
+            self._edge_svg[key] = cached
+        return cached
+
+    def _texts_group(self, gid: str, items: list[Primitive]) -> str:
+        return group_svg(Group(gid, ("fig",), tuple(items)), self.theme, self.prefix)

@@ -1,0 +1,256 @@
+"""What each drawn node and edge looks like: at every step of a search, after it, or with none.
+
+A node's look is a :data:`Visual`: its classes (``tn <type> <status> [collapsed]
+[current] [pv]``) and its four texts (``val``: v or the value with its bound; ``win``:
+the [α, β] window; ``alt``: alpha-beta's value where it differs from the true one, in
+the final figure; ``ord``: the evaluation order). An edge's look is its classes
+(``te <status of the child> [cutroot] [pv]``). :mod:`~tracer.render.style` gives
+classes their colours; the scene (:mod:`~tracer.render.scene`) places the texts.
+
+Everything here is read from the one :class:`~tracer.trace.Replayer`:
+
+* :class:`StepVisuals` walks a trace once and yields, after each step, what changed
+  and the look of every drawn node and edge (frames, paints and the stepper's base SVG
+  all come from this walk);
+* :func:`final_visuals`: the looks after the search, with the answer key's values and
+  the principal variation; :func:`plain_visuals`: a bare tree's;
+* :func:`widest_texts` and :func:`final_texts`: the texts a node will ever show, which
+  the layout reserves room for (keep them in step with :meth:`StepVisuals.node_visual`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from tracer.game.model import Path
+from tracer.render.layout import Layout
+from tracer.render.plan import Plan
+from tracer.render.style import SIZES, text_width
+from tracer.trace.key import AnswerKey
+from tracer.trace.model import Trace
+from tracer.trace.replay import Replayer
+from tracer.words import bounded, number, say, window
+
+__all__ = [
+    "EdgeLook", "StepState", "StepVisuals", "Visual", "edge_classes", "final_texts", "final_visuals", "plain_visuals",
+    "widest_texts",
+]
+
+Visual = tuple[tuple[str, ...], tuple[str, str, str, str]]
+"""A node's look: its classes, and its texts (val, win, alt, ord)."""
+EdgeLook = tuple[str, ...]
+"""An edge's look: its classes."""
+_PARTIAL_BOUND = {"max": "lower", "min": "upper"}  # v so far at a node still searching: at least (MAX), at most (MIN)
+
+
+class StepState(NamedTuple):
+    """The looks after one step. ``nodes`` and ``edges`` hold every drawn node and edge and
+    are updated in place at the next step: copy them to keep a step's looks."""
+
+    step: int
+    changed: set[Path]  # drawn nodes (and the edges into them) whose look may have changed
+    nodes: dict[Path, Visual]
+    edges: dict[Path, EdgeLook]
+
+
+def order_text(order: int) -> str:
+    """The evaluation order printed under a node: ``#3``."""
+    return say("figure.order", "#{n}", n=order)
+
+
+def edge_classes(replayer: Replayer, child: Path) -> EdgeLook:
+    """The look of the edge into ``child``: the child's status, and a cut mark where a cutoff pruned it."""
+    status = replayer.status_of(child)
+    if status == "pruned" and child in replayer.pruned_roots:
+        return ("te", status, "cutroot")
+    return ("te", status)
+
+
+class StepVisuals:
+    """The looks of a trace's drawn nodes and edges at every step (one walk per :meth:`states`)."""
+
+    def __init__(self, trace: Trace, plan: Plan, layout: Layout, *, order_numbers: bool = False) -> None:
+        self.trace = trace
+        self.plan = plan
+        self.layout = layout
+        self.order_numbers = order_numbers
+        self._children: dict[Path, list[Path]] = {node.path: [child.path for child in plan.children(node)] for node in plan.nodes}
+
+    def states(self) -> Iterator[StepState]:
+        """Walk the trace: the looks at step 0, then after each step."""
+        nodes: dict[Path, Visual] = {}
+        edges: dict[Path, EdgeLook] = {}
+        for step, replayer, changed, current in self._walk():
+            for path in changed:
+                nodes[path] = self.node_visual(replayer, path, current)
+                if path:
+                    edges[path] = edge_classes(replayer, path)
+            yield StepState(step, changed, nodes, edges)
+
+    def first(self) -> tuple[dict[Path, Visual], dict[Path, EdgeLook]]:
+        """The looks at step 0."""
+        state = next(self.states())
+        return dict(state.nodes), dict(state.edges)
+
+    def _walk(self) -> Iterator[tuple[int, Replayer, set[Path], Path | None]]:
+        """(step, replayer, drawn nodes whose look may have changed, current drawn node)."""
+        start = Replayer(self.trace)
+        drawn = self.plan.drawn
+        everything = set(drawn)
+        yield 0, start, everything, None
+        previous: Path | None = None
+        shown = self.plan.shown
+        for replayer in start.steps():
+            kind, node = replayer.kind, replayer.node
+            if kind == "iteration_start":
+                changed = set(everything)
+                current = None
+            elif node is None:
+                changed = set()
+                current = None
+            else:
+                current = shown(node)
+                changed = {current}
+                if kind == "cutoff":
+                    cut = replayer.stories[node].cutoff
+                    for root in cut.pruned if cut is not None else ():
+                        if root in drawn:
+                            changed.update(self._drawn_subtree(root))
+            if previous is not None:
+                changed.add(previous)
+            previous = current
+            yield replayer.step, replayer, changed, current
+
+    def _drawn_subtree(self, root: Path) -> list[Path]:
+        out, stack = [], [root]
+        while stack:
+            path = stack.pop()
+            out.append(path)
+            stack.extend(self._children[path])
+        return out
+
+    def node_visual(self, replayer: Replayer, path: Path, current: Path | None) -> Visual:
+        """The look of the node at ``path`` in the replayer's state (``current``: the node of the step)."""
+        node = self.plan.tree.node(path)
+        status = replayer.status_of(path)
+        classes = ["tn", node.type, status]
+        if path in self.plan.collapsed:
+            classes.append("collapsed")
+        if path == current:
+            classes.append("current")
+        val = win = order = ""
+        part = self.layout.anatomies[path]
+        box = part.shape == "box"  # a leaf's value is printed in its box
+        if status == "done" and not box:
+            val = bounded(*replayer.value[path])
+        elif status == "active":
+            v = replayer.v.get(path)
+            if not box and v is not None:
+                if path in replayer.evaluated_as or path in replayer.table_hits:
+                    val = number(v)
+                elif path in replayer.backed:
+                    val = "Σ " + number(v) if node.type == "chance" else bounded(v, _PARTIAL_BOUND.get(node.type))
+            alpha, beta = replayer.window.get(path, (None, None))
+            if alpha is not None and part.win is not None:
+                win = window(alpha, beta)
+        if self.order_numbers and path in replayer.evaluated_as and part.order is not None:
+            order = order_text(replayer.evaluated_as[path])
+        return tuple(classes), (val, win, "", order)
+
+
+def final_texts(key: AnswerKey, plan: Plan, *, alphabeta: bool) -> Iterator[tuple[Path, str, str]]:
+    """(path, value, alpha-beta's value where it differs) of each drawn node, for the final figure."""
+    for row in key.nodes or ():
+        path = row.path
+        if path not in plan.drawn:
+            continue
+        val = number(row.minimax_value) if row.minimax_value is not None else ""
+        alt = ""
+        differs = row.bound != "exact" or row.search_value != row.minimax_value
+        if alphabeta and row.visited and row.search_value is not None and differs:
+            alt = say("figure.final.alphabeta", "αβ: {value}", value=bounded(row.search_value, row.bound))
+        yield path, val, alt
+
+
+def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[Path, str, str]]) -> tuple[dict[Path, float], set[Path]]:
+    """The widest value/window text each drawn node will show (at any step, and in the
+    ``final`` texts), and the nodes evaluated: what the layout reserves room for."""
+    widths: dict[Path, float] = {}
+    evaluated: set[Path] = set()
+    drawn = plan.drawn
+    value_size, window_size = SIZES["value"], SIZES["window"]
+
+    def note(path: Path, text: str, size: float, bold: bool) -> None:
+        width = text_width(text, size, bold)
+        if width > widths.get(path, 0.0):
+            widths[path] = width
+
+    for replayer in Replayer(trace).steps():
+        path, kind = replayer.node, replayer.kind
+        if path is None or path not in drawn:
+            continue
+        if kind in ("enter", "alpha", "beta"):
+            alpha, beta = replayer.window[path]
+            if alpha is not None:
+                note(path, window(alpha, beta), window_size, False)
+        elif kind == "backup":
+            note(path, "≥ " + number(replayer.v[path]), value_size, True)
+        elif kind == "chance_backup":
+            note(path, "Σ " + number(replayer.v[path]), value_size, True)
+        elif kind == "evaluate":
+            evaluated.add(path)
+            note(path, number(replayer.v[path]), value_size, True)
+        elif kind == "tt_hit":
+            note(path, number(replayer.v[path]), value_size, True)
+        elif kind == "leave":
+            note(path, bounded(*replayer.value[path]), value_size, True)
+    for path, val, alt in final:
+        note(path, val, value_size, True)
+        if alt:
+            note(path, alt, window_size, False)
+    return widths, evaluated
+
+
+def final_visuals(trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, order_numbers: bool = False) -> tuple[
+    dict[Path, Visual], dict[Path, EdgeLook]
+]:
+    """The looks after the search: true values, alpha-beta's where they differ, the principal variation."""
+    replayer = Replayer(trace).run()
+    line = set(key.principal_variation)
+    line.add(())
+    texts = {path: (val, alt) for path, val, alt in final_texts(key, plan, alphabeta=trace.algorithm == "alphabeta")}
+    order_of = {path: index + 1 for index, path in enumerate(key.evaluated or ())}
+    has_line = plan.tree.root.type in ("max", "min")
+    nodes: dict[Path, Visual] = {}
+    edges: dict[Path, EdgeLook] = {}
+    for node in plan.nodes:
+        path = node.path
+        part = layout.anatomies[path]
+        status = replayer.status_of(path)
+        classes = ["tn", node.type, status]
+        if path in plan.collapsed:
+            classes.append("collapsed")
+        on_line = path in line and has_line
+        if on_line:
+            classes.append("pv")
+        val, alt = texts.get(path, ("", ""))
+        if part.shape == "box" or part.val is None:
+            val = ""
+        if part.win is None:
+            alt = ""
+        order = ""
+        if order_numbers and path in order_of and part.order is not None:
+            order = order_text(order_of[path])
+        nodes[path] = (tuple(classes), (val, "", alt, order))
+        if path:
+            edge = edge_classes(replayer, path)
+            edges[path] = edge + ("pv",) if on_line else edge
+    return nodes, edges
+
+
+def plain_visuals(plan: Plan) -> tuple[dict[Path, Visual], dict[Path, EdgeLook]]:
+    """The looks of a bare tree: no search state, no texts beside the nodes."""
+    nodes: dict[Path, Visual] = {node.path: (("tn", node.type, "plain"), ("", "", "", "")) for node in plan.nodes}
+    edges: dict[Path, EdgeLook] = {node.path: ("te", "plain") for node in plan.nodes if node.path}
+    return nodes, edges
