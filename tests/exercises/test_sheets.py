@@ -14,7 +14,6 @@ from helpers import aima_exercise, check_text, prepared
 
 from tracer import InputError
 from tracer.exercises.generate import ExerciseSpec, make_exercises
-from tracer.exercises.latex import tex_escape
 from tracer.exercises.roster import Student
 from tracer.exercises.sheet import render_exercise, template_dir, write_exercises
 
@@ -144,12 +143,6 @@ def test_keys_come_with_a_step_by_step_player(aima):
 
 def test_templates_are_found():
     assert (template_dir() / "sheet.html.j2").is_file()
-
-
-def test_tex_escape():
-    assert tex_escape("a_b & 50% #1 {x} ~ ^ \\ <= ≤ ∞") == (
-        r"a\_b \& 50\% \#1 \{x\} \textasciitilde{} \textasciicircum{} \textbackslash{} \textless{}= $\le$ $\infty$"
-    )
 
 
 def _have_tikz() -> bool:

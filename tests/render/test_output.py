@@ -18,7 +18,7 @@ from render_helpers import AIMA, NASTY, canvas, groups, node_boxes, parse, texts
 import tracer
 from tracer.cli import main
 from tracer.render import Figure
-from tracer.render.beamer import frames_tex, latex_escape
+from tracer.render.beamer import frames_tex
 from tracer.render.document import compose
 from tracer.render.errors import FigureTooLarge
 from tracer.render.exports import picture_dot
@@ -182,13 +182,6 @@ def test_player_script_shows_the_frames_state(tmp_path, steps, shown):
             assert got.get(role, "") == want.get(role, ""), (gid, role)
     assert f"Step {shown} of 45" in dom
     assert ("so MAX will never choose C" in dom) == (shown == 24)
-
-
-def test_latex_escape():
-    assert latex_escape('a "b" {c} <d> & e_f \\ g % $ # ^ ~') == (
-        'a "b" \\{c\\} \\textless{}d\\textgreater{} \\& e\\_f \\textbackslash{} g \\% \\$ \\# \\textasciicircum{} \\textasciitilde{}'
-    )
-    assert latex_escape("Ä ≤ ∞ 漢") == "Ä $\\leq$ $\\infty$ ?"
 
 
 PDFLATEX = shutil.which("pdflatex")

@@ -2,14 +2,19 @@
 
 Sheets show the bare tree (leaf values and letter labels, no search state); keys show
 the tree after the search, and a self-contained player that steps through every frame.
+LaTeX sheets draw the same trees with TikZ, and escape their text as the figures do.
+
+The renderer is imported when a figure is first drawn, not with :mod:`tracer.exercises`.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from tracer.game.model import Tree
 from tracer.trace.model import Trace
 
-__all__ = ["final_svg", "steps_html", "tree_svg"]
+__all__ = ["final_svg", "final_tikz", "steps_html", "tex_escape", "tree_svg", "tree_tikz"]
 
 
 def tree_svg(tree: Tree, theme: str = "light", labels: str = "letters") -> str:
@@ -32,3 +37,24 @@ def steps_html(trace: Trace, title: str) -> str:
     from tracer.render.html_player import player_html
 
     return player_html(Figure(trace, theme="light", labels="letters"), title=title)
+
+
+def tree_tikz(tree: Tree) -> str:
+    """The bare tree in TikZ, for a LaTeX sheet."""
+    from tracer.render.tikz import tikz_tree
+
+    return tikz_tree(tree)
+
+
+def final_tikz(trace: Trace) -> str:
+    """The tree after the search in TikZ, for a LaTeX key."""
+    from tracer.render.tikz import tikz_final
+
+    return tikz_final(trace)
+
+
+def tex_escape(text: Any) -> str:
+    """Text made safe for LaTeX, as the TikZ figures escape it (see :mod:`tracer.render.tex`)."""
+    from tracer.render.tex import tex_escape as escape
+
+    return escape(text)

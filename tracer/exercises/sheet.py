@@ -32,7 +32,6 @@ from typing import IO, Any
 from tracer.errors import InputError
 from tracer.exercises import figures
 from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
-from tracer.exercises.latex import tex_escape, tikz_final, tikz_tree
 from tracer.exercises.questions import QUESTION_TITLES, key_answers
 from tracer.files import make_folder
 from tracer.search.conventions import Conventions
@@ -73,7 +72,7 @@ def _environment(latex: bool) -> Any:
     else:
         options["autoescape"] = jinja2.select_autoescape(enabled_extensions=("html", "html.j2"), default_for_string=False)
     env = jinja2.Environment(**options)
-    env.filters["tex"] = tex_escape
+    env.filters["tex"] = figures.tex_escape
     env.filters["md"] = _md_escape
     env.filters["comment"] = lambda text, width=88: "\n# ".join(textwrap.wrap(str(text), width - 2))
     return env
@@ -266,8 +265,8 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
     }
     context["template"] = _render("answer-template.yaml.j2", context)
     if "latex" in formats:
-        context["tree_tikz"] = tikz_tree(exercise.tree)
-        context["final_tikz"] = tikz_final(exercise.trace)
+        context["tree_tikz"] = figures.tree_tikz(exercise.tree)
+        context["final_tikz"] = figures.final_tikz(exercise.trace)
     return context
 
 

@@ -7,56 +7,16 @@ figure already prints it. The folder is ``\tracerframesdir``, defined to the fol
 as it was given to tracer; define it yourself before ``\input`` when the document is
 compiled from elsewhere.
 
->>> latex_escape(r'50% of {x_1} & "y" \ <z>')
-'50\\% of \\{x\\_1\\} \\& "y" \\textbackslash{} \\textless{}z\\textgreater{}'
+Captions are escaped with :func:`~tracer.render.tex.latex_escape`.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
-__all__ = ["frames_tex", "latex_escape"]
+from tracer.render.tex import latex_escape
 
-_SPECIAL = {
-    "\\": r"\textbackslash{}",
-    "{": r"\{",
-    "}": r"\}",
-    "$": r"\$",
-    "&": r"\&",
-    "%": r"\%",
-    "#": r"\#",
-    "_": r"\_",
-    "^": r"\textasciicircum{}",
-    "~": r"\textasciitilde{}",
-    "<": r"\textless{}",
-    ">": r"\textgreater{}",
-    "|": r"\textbar{}",
-}
-_SYMBOLS = {"≤": r"$\leq$", "≥": r"$\geq$", "∞": r"$\infty$", "−": "-", "α": r"$\alpha$", "β": r"$\beta$", "·": r"\textperiodcentered{}"}
-
-
-def latex_escape(text: str) -> str:
-    """``text`` as LaTeX that prints it, with pdfLaTeX's default fonts.
-
-    TeX's special characters are escaped; accented Latin letters pass through (LaTeX
-    reads UTF-8); a few maths symbols become maths; other characters the default fonts
-    cannot print become their unaccented form, or ``?``.
-    """
-    out = []
-    for char in text:
-        if char in _SPECIAL:
-            out.append(_SPECIAL[char])
-        elif char in _SYMBOLS:
-            out.append(_SYMBOLS[char])
-        elif ord(char) < 128:
-            out.append(char if char.isprintable() or char == " " else " ")
-        elif ord(char) < 256 and char.isprintable():
-            out.append(char)
-        else:
-            plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
-            out.append("".join(_SPECIAL.get(c, c) for c in plain) if plain else "?")
-    return "".join(out)
+__all__ = ["frames_tex"]
 
 
 def _folder(path: str) -> str:

@@ -1,58 +1,59 @@
-r"""LaTeX for sheets and keys: escaping text, and trees drawn with plain TikZ.
+r"""Trees drawn with plain TikZ, for the LaTeX exercise sheets and keys.
 
-The figures use only TikZ's core (no ``forest``, no libraries), with the coordinates of
-:mod:`tracer.exercises.layout`, so they compile with any TeX installation that has
-TikZ; a figure wider than the text is scaled down with ``\resizebox`` (graphicx).
+The figures use only TikZ's core (no ``forest``, no libraries), so they compile with
+any TeX installation that has TikZ; a figure wider than the text is scaled down with
+``\resizebox`` (graphicx). They have their own small layout (:func:`column_layout`):
+one column per leaf, one row per level.
 
->>> print(tex_escape("50% & x_1 <= 2 {#} ≤ ∞ ~ \\"))
-50\% \& x\_1 \textless{}= 2 \{\#\} $\le$ $\infty$ \textasciitilde{} \textbackslash{}
+>>> from tracer import parse_tree
+>>> column_layout(parse_tree("[[3, 12], [2]]")).positions[(0,)]
+(0.5, 1)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
-from tracer.exercises.layout import layout
 from tracer.game.model import Path, Tree
+from tracer.render.tex import tex_escape
 from tracer.trace.model import Trace
 from tracer.trace.replay import DONE, Replayer
 from tracer.words import bounded, number
 
-__all__ = ["tex_escape", "tikz_final", "tikz_tree"]
-
-_TEX = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-    "<": r"\textless{}",
-    ">": r"\textgreater{}",
-    "|": r"\textbar{}",
-    "≤": r"$\le$",
-    "≥": r"$\ge$",
-    "∞": r"$\infty$",
-    "×": r"$\times$",
-    "α": r"$\alpha$",
-    "β": r"$\beta$",
-    "−": "-",
-    "–": "--",
-    "—": "---",
-    "\u00a0": "~",
-}
-
-
-def tex_escape(text: Any) -> str:
-    """Text made safe for LaTeX: special characters escaped, a few symbols as math."""
-    return "".join(_TEX.get(char, char) for char in str(text))
-
+__all__ = ["ColumnLayout", "column_layout", "tikz_final", "tikz_tree"]
 
 _DX, _DY, _TEXT_WIDTH_CM = 0.9, 1.5, 15.5
+
+
+@dataclass(frozen=True)
+class ColumnLayout:
+    """Each node's (column, row): leaves in columns 0, 1, 2, ..., rows by depth."""
+
+    positions: dict[Path, tuple[float, int]]
+    columns: int
+    rows: int
+
+    @property
+    def width(self) -> float:
+        """Distance between the leftmost and the rightmost column (0 for one leaf)."""
+        return float(self.columns - 1)
+
+
+def column_layout(tree: Tree) -> ColumnLayout:
+    """Leaves take the columns 0, 1, 2, ... in left-to-right order; an internal node sits
+    midway between its first and last child; the row is the depth."""
+    positions: dict[Path, tuple[float, int]] = {}
+    column = 0
+    # Leaves first, left to right; then internal nodes, deepest first.
+    for node in tree.preorder():
+        if node.is_leaf:
+            positions[node.path] = (float(column), node.depth)
+            column += 1
+    for node in sorted((n for n in tree.preorder() if not n.is_leaf), key=lambda n: -n.depth):
+        first = positions[node.children[0].path][0]
+        last = positions[node.children[-1].path][0]
+        positions[node.path] = ((first + last) / 2, node.depth)
+    return ColumnLayout(positions, column, tree.height + 1)
 
 
 def _f(value: float) -> str:
@@ -79,7 +80,7 @@ def tikz_final(trace: Trace) -> str:
 
 
 def _tikz(tree: Tree, *, values: dict[Path, str], dimmed: set[Path]) -> str:
-    shape = layout(tree)
+    shape = column_layout(tree)
     place = {path: (x * _DX, -y * _DY) for path, (x, y) in shape.positions.items()}
     lines = [r"\begin{tikzpicture}[line width=0.6pt]"]
     for node in tree.preorder():
