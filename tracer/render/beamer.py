@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tracer.render.tex import latex_escape
+from tracer.words import say
 
 __all__ = ["frames_tex"]
 
@@ -28,15 +29,16 @@ def frames_tex(frames: Sequence[tuple[int, str, str]], folder: str) -> str:
     """The overlay snippet for ``frames`` (step, PDF file name, caption) in ``folder``."""
     safe = all(c.isalnum() or c in "._/-" for c in _folder(folder))
     lines = [
-        "% tracer: one slide per step of the search. Use inside a Beamer frame:",
-        "%   \\begin{frame}{Alpha-beta, step by step}",
+        "% " + say("beamer.use", "tracer: one slide per step of the search. Use inside a Beamer frame:"),
+        "%   \\begin{frame}{" + say("beamer.frame_title", "Alpha-beta, step by step") + "}",
         "%     \\input{" + _folder(folder) + "frames.tex}",
         "%   \\end{frame}",
-        "% The figures are looked for in \\tracerframesdir; define it before \\input if you",
-        "% compile from another folder. Captions are in the speaker notes.",
     ]
+    where = say("beamer.where", "The figures are looked for in \\tracerframesdir; define it before \\input if you\n"
+                                "compile from another folder. Captions are in the speaker notes.")
+    lines += ["% " + line for line in where.splitlines()]
     if not safe:
-        lines.append("% (This folder's name has characters TeX treats specially: \\detokenize keeps them as they are.)")
+        lines.append("% " + say("beamer.detokenize", "(This folder's name has characters TeX treats specially: \\detokenize keeps them as they are.)"))
     lines.append("\\providecommand{\\tracerframesdir}{" + (_folder(folder) if safe else "\\detokenize{" + _folder(folder) + "}") + "}%")
     lines.append("\\begin{center}%")
     for slide, (_step, name, _caption) in enumerate(frames, start=1):
@@ -45,5 +47,6 @@ def frames_tex(frames: Sequence[tuple[int, str, str]], folder: str) -> str:
         )
     lines.append("\\end{center}%")
     for slide, (step, _name, caption) in enumerate(frames, start=1):
-        lines.append(f"\\note<{slide}>{{Step {step}: {latex_escape(caption)}}}%")
+        note = say("beamer.note", "Step {step}: {caption}", step=step, caption=caption)
+        lines.append(f"\\note<{slide}>{{{latex_escape(note)}}}%")
     return "\n".join(lines) + "\n"

@@ -23,6 +23,7 @@ from tracer.files import atomic_write, make_folder
 from tracer.render.errors import FigureTooLarge
 from tracer.render.figure import Figure
 from tracer.trace.model import Trace
+from tracer.words import say
 
 __all__ = ["MAX_FRAMES", "RenderResult", "parse_steps", "render_to_directory"]
 
@@ -151,7 +152,7 @@ def render_to_directory(
     captions = figure.captions()
     frames_meta: list[dict[str, Any]] = []
     steps_list = chosen or []
-    with _bar(progress, "frames", len(steps_list)) as advance:
+    with _bar(progress, say("render.progress.frames", "frames"), len(steps_list)) as advance:
         for step, svg in figure.frames(steps_list) if steps_list else ():
             name = frame_name(step, total, "svg")
             write_text(name, svg)
@@ -185,7 +186,7 @@ def render_to_directory(
         from tracer.render.html_player import player_html
 
         # the player walks every step of the trace: a bar where that takes seconds
-        with _bar(progress if total > 100_000 else None, "HTML player", total) as advance:
+        with _bar(progress if total > 100_000 else None, say("render.progress.player", "HTML player"), total) as advance:
             write_text("index.html", player_html(figure, steps=chosen, progress=advance))
     if beamer:
         from tracer.render.beamer import frames_tex

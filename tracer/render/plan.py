@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from tracer.game.model import Node, Path, Tree
 from tracer.render.errors import FigureTooLarge
-from tracer.words import plural
+from tracer.words import say_n
 
 if TYPE_CHECKING:
     from tracer.trace.model import Trace
@@ -40,7 +40,7 @@ class Plan:
     drawn: set[Path]
     hidden: dict[Path, int] = field(default_factory=dict)  # drawn node -> descendants left out below it
     collapsed: set[Path] = field(default_factory=set)  # drawn roots of collapsed subtrees
-    notes: list[str] = field(default_factory=list)  # what was left out, in words
+    notes: list[str] = field(default_factory=list)  # what was left out, in words (for the CLI and the manifest)
 
     def shown(self, path: Path) -> Path:
         """The drawn node standing for ``path``: itself, or its nearest drawn ancestor."""
@@ -102,13 +102,18 @@ def plan_figure(
         stack.extend(reversed(node.children))
     notes = []
     if collapsed:
-        notes.append(
-            f"{plural(len(collapsed), 'subtree')} the search never entered "
-            f"{'are' if len(collapsed) != 1 else 'is'} drawn as {'their roots' if len(collapsed) != 1 else 'its root'} "
-            f"({plural(collapsed_nodes, 'node')} left out, marked +N)"
-        )
+        nodes_left_out = say_n("figure.left_out.nodes", "{n} node", "{n} nodes", collapsed_nodes, n=f"{collapsed_nodes:,}")
+        notes.append(say_n(
+            "figure.left_out.collapsed",
+            "{n} subtree the search never entered is drawn as its root ({nodes} left out, marked +N)",
+            "{n} subtrees the search never entered are drawn as their roots ({nodes} left out, marked +N)",
+            len(collapsed), n=f"{len(collapsed):,}", nodes=nodes_left_out,
+        ))
     if cut_by_depth:
-        notes.append(f"{plural(cut_by_depth, 'node')} deeper than depth {max_depth} left out (marked +N)")
+        notes.append(say_n(
+            "figure.left_out.depth", "{n} node deeper than depth {depth} left out (marked +N)",
+            "{n} nodes deeper than depth {depth} left out (marked +N)", cut_by_depth, n=f"{cut_by_depth:,}", depth=max_depth,
+        ))
     if len(nodes) > max_nodes:
         raise FigureTooLarge(
             f"the figure would draw {len(nodes):,} nodes (of {total:,}), more than the {max_nodes:,} a figure can show",

@@ -33,15 +33,15 @@ from tracer.trace.replay import Replayer
 from tracer.words import bounded, number, say, window
 
 __all__ = [
-    "EdgeLook", "StepState", "StepVisuals", "Visual", "edge_classes", "final_texts", "final_visuals", "plain_visuals",
-    "widest_texts",
+    "EdgeLook", "StepState", "StepVisuals", "Visual", "edge_classes", "final_texts", "final_visuals", "order_text",
+    "partial_value", "plain_visuals", "widest_texts",
 ]
 
 Visual = tuple[tuple[str, ...], tuple[str, str, str, str]]
 """A node's look: its classes, and its texts (val, win, alt, ord)."""
 EdgeLook = tuple[str, ...]
 """An edge's look: its classes."""
-_PARTIAL_BOUND = {"max": "lower", "min": "upper"}  # v so far at a node still searching: at least (MAX), at most (MIN)
+_PARTIAL_BOUND = {"max": "lower", "min": "upper"}
 
 
 class StepState(NamedTuple):
@@ -52,6 +52,14 @@ class StepState(NamedTuple):
     changed: set[Path]  # drawn nodes (and the edges into them) whose look may have changed
     nodes: dict[Path, Visual]
     edges: dict[Path, EdgeLook]
+
+
+def partial_value(node_type: str, v: float | None) -> str:
+    """v so far at a node still searching: at least v at MAX (``≥ 3``), at most v at MIN
+    (``≤ 2``), the probability-weighted sum so far at a chance node (``Σ 1.5``)."""
+    if node_type == "chance":
+        return "Σ " + number(v)
+    return bounded(v, _PARTIAL_BOUND.get(node_type))
 
 
 def order_text(order: int) -> str:
@@ -150,7 +158,7 @@ class StepVisuals:
                 if path in replayer.evaluated_as or path in replayer.table_hits:
                     val = number(v)
                 elif path in replayer.backed:
-                    val = "Σ " + number(v) if node.type == "chance" else bounded(v, _PARTIAL_BOUND.get(node.type))
+                    val = partial_value(node.type, v)
             alpha, beta = replayer.window.get(path, (None, None))
             if alpha is not None and part.win is not None:
                 win = window(alpha, beta)
@@ -194,10 +202,8 @@ def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[Path, str, str]
             alpha, beta = replayer.window[path]
             if alpha is not None:
                 note(path, window(alpha, beta), window_size, False)
-        elif kind == "backup":
-            note(path, "≥ " + number(replayer.v[path]), value_size, True)
-        elif kind == "chance_backup":
-            note(path, "Σ " + number(replayer.v[path]), value_size, True)
+        elif kind in ("backup", "chance_backup"):
+            note(path, partial_value(plan.tree.node(path).type, replayer.v[path]), value_size, True)
         elif kind == "evaluate":
             evaluated.add(path)
             note(path, number(replayer.v[path]), value_size, True)
