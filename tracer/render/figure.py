@@ -76,41 +76,18 @@ class Figure:
         )
         self.theme = theme
         self.prefix = prefix if prefix is not None else f"tr{self.scene.layout.digest()}"
+        # what callers read of the scene (fixed once it is made)
+        self.trace: Trace | None = self.scene.trace
+        self.tree: Tree = self.scene.tree
+        self.labels = labels
+        self.order_numbers = order_numbers
+        self.caption_band = caption_band
+        self.plan: Plan = self.scene.plan
+        self.layout: Layout = self.scene.layout
+        self.width: float = self.scene.width
+        self.height: float = self.scene.height  # of a frame (the final figure's is its own: final_picture)
 
     # -- what the scene holds ---------------------------------------------------------------------
-    @property
-    def trace(self) -> Trace | None:
-        return self.scene.trace
-
-    @property
-    def tree(self) -> Tree:
-        return self.scene.tree
-
-    @property
-    def labels(self) -> str:
-        return self.scene.labels
-
-    @property
-    def order_numbers(self) -> bool:
-        return self.scene.order_numbers
-
-    @property
-    def plan(self) -> Plan:
-        return self.scene.plan
-
-    @property
-    def layout(self) -> Layout:
-        return self.scene.layout
-
-    @property
-    def width(self) -> float:
-        return self.scene.width
-
-    @property
-    def height(self) -> float:
-        """The height of a frame (the final figure's is its own: :meth:`final_picture`)."""
-        return self.scene.height
-
     def key(self) -> AnswerKey:
         """The trace's answer key (true values, search values, principal variation), cached."""
         return self.scene.key
