@@ -97,13 +97,13 @@ def _tikz(tree: Tree, *, values: dict[Path, str], dimmed: set[Path]) -> str:
     for node in tree.preorder():
         x, y = place[node.path]
         faint = node.path in dimmed
-        style = "dashed,gray,fill=white" if faint else "fill=white"
+        style = "[dashed,gray,fill=white]" if faint else "[fill=white]"
         if node.type == "max":
-            lines.append(rf"\filldraw[{style}] ({_f(x)},{_f(y + 0.27)}) -- ({_f(x + 0.3)},{_f(y - 0.22)}) -- ({_f(x - 0.3)},{_f(y - 0.22)}) -- cycle;")
+            lines.append(rf"\filldraw{style} ({_f(x)},{_f(y + 0.27)}) -- ({_f(x + 0.3)},{_f(y - 0.22)}) -- ({_f(x - 0.3)},{_f(y - 0.22)}) -- cycle;")
         elif node.type == "min":
-            lines.append(rf"\filldraw[{style}] ({_f(x)},{_f(y - 0.27)}) -- ({_f(x + 0.3)},{_f(y + 0.22)}) -- ({_f(x - 0.3)},{_f(y + 0.22)}) -- cycle;")
+            lines.append(rf"\filldraw{style} ({_f(x)},{_f(y - 0.27)}) -- ({_f(x + 0.3)},{_f(y + 0.22)}) -- ({_f(x - 0.3)},{_f(y + 0.22)}) -- cycle;")
         elif node.type == "chance":
-            lines.append(rf"\filldraw[{style}] ({_f(x)},{_f(y)}) circle (0.25);")
+            lines.append(rf"\filldraw{style} ({_f(x)},{_f(y)}) circle (0.25);")
         else:
             color = ",draw=gray,text=gray,dashed" if faint else ""
             lines.append(
