@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tracer.game.model import Path
+from tracer.game.model import NodePath
 from tracer.render.scene import Scene
 from tracer.render.style import FONT_FAMILY, SIZES
 from tracer.render.style import theme as get_theme
@@ -26,12 +26,12 @@ Legend = Callable[[float], tuple[list[Group], float]]
 """Draws a legend from a given top: its groups and its height."""
 
 
-def node_id(path: Path) -> str:
+def node_id(path: NodePath) -> str:
     """The id of a node's group, without the prefix: ``n-1-0`` for the node at path 1.0."""
     return "n" + "".join(f"-{index}" for index in path)
 
 
-def edge_id(path: Path) -> str:
+def edge_id(path: NodePath) -> str:
     """The id of the group of the edge into the node at ``path``: ``e-1-0``."""
     return "e" + "".join(f"-{index}" for index in path)
 
@@ -48,7 +48,7 @@ def svg_open(width: float, height: float, title: str, theme: str, prefix: str) -
     )
 
 
-def tree_groups(scene: Scene, nodes: dict[Path, Visual], edges: dict[Path, EdgeLook], *, slots: bool = False) -> list[Group]:
+def tree_groups(scene: Scene, nodes: dict[NodePath, Visual], edges: dict[NodePath, EdgeLook], *, slots: bool = False) -> list[Group]:
     """The tree's groups in drawing order (every edge, then every node) with the given looks."""
     out: list[Group] = []
     for node in scene.plan.nodes:
@@ -62,8 +62,8 @@ def tree_groups(scene: Scene, nodes: dict[Path, Visual], edges: dict[Path, EdgeL
 
 def compose(
     scene: Scene,
-    nodes: dict[Path, Visual],
-    edges: dict[Path, EdgeLook],
+    nodes: dict[NodePath, Visual],
+    edges: dict[NodePath, EdgeLook],
     *,
     header: bool,
     caption: str | None,

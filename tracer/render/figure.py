@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from typing import Any
 
-from tracer.game.model import Path, Tree
+from tracer.game.model import NodePath, Tree
 from tracer.render import payload
 from tracer.render.document import compose, svg_document
 from tracer.render.final import final_caption, final_document, final_picture
@@ -96,7 +96,7 @@ class Figure:
         """The caption of every step, cached."""
         return self.scene.captions
 
-    def coordinates(self) -> dict[Path, tuple[float, float]]:
+    def coordinates(self) -> dict[NodePath, tuple[float, float]]:
         """Each drawn node's shape centre on the canvas, in points (y downwards)."""
         return self.scene.coordinates()
 

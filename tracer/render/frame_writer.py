@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from tracer.game.model import Path
+from tracer.game.model import NodePath
 from tracer.render.document import edge_id, node_id, svg_open, tree_groups
 from tracer.render.scene import Scene
 from tracer.render.style import SIZES
@@ -36,8 +36,8 @@ class FrameWriter:
         self.theme = theme
         self.prefix = prefix
         self.total = len(scene.trace.raw_events)
-        self._node_svg: dict[tuple[Path, Visual], str] = {}
-        self._edge_svg: dict[tuple[Path, EdgeLook], str] = {}
+        self._node_svg: dict[tuple[NodePath, Visual], str] = {}
+        self._edge_svg: dict[tuple[NodePath, EdgeLook], str] = {}
 
     def frames(self, steps: Iterable[int] | None = None) -> Iterator[tuple[int, str]]:
         """(step, SVG) for each step in ``steps`` (all steps when None), in order."""
@@ -49,7 +49,7 @@ class FrameWriter:
         edge_slot = {path: index for index, path in enumerate(edge_order)}
         node_parts = [""] * len(order)
         edge_parts = [""] * len(edge_order)
-        dirty: set[Path] = set()
+        dirty: set[NodePath] = set()
         caption_top = scene.tree_bottom + SIZES["margin"]
         tree_open = f'<g id="{self.prefix}-tree">'
         for state, chosen in self._walk(steps):
@@ -101,7 +101,7 @@ class FrameWriter:
             yield state, want is None or state.step in want
 
     # -- groups as SVG, cached by their look ---------------------------------------------------------
-    def _node_group(self, path: Path, visual: Visual) -> str:
+    def _node_group(self, path: NodePath, visual: Visual) -> str:
         key = (path, visual)
         cached = self._node_svg.get(key)
         if cached is None:
@@ -110,7 +110,7 @@ class FrameWriter:
             self._node_svg[key] = cached
         return cached
 
-    def _edge_group(self, child: Path, classes: EdgeLook) -> str:
+    def _edge_group(self, child: NodePath, classes: EdgeLook) -> str:
         key = (child, classes)
         cached = self._edge_svg.get(key)
         if cached is None:

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tracer.errors import path_text
-from tracer.game.model import Path
+from tracer.game.model import NodePath
 from tracer.render.document import compose, svg_document
 from tracer.render.scene import Scene
 from tracer.render.visuals import StepVisuals
@@ -69,7 +69,7 @@ def step_paints(
     """
     wanted = None if steps is None else set(steps)
     out: list[dict[str, Any]] = []
-    pending: set[Path] = set()
+    pending: set[NodePath] = set()
     for step, changed, nodes, edges in visuals.states():
         if progress is not None and step and step % PROGRESS_EVERY == 0:
             progress(PROGRESS_EVERY)

@@ -7,9 +7,6 @@ A :class:`Scene` is made once per trace (or bare tree). It chooses the nodes to 
 and, for frames, a caption band as tall as the longest caption needs. It then hands
 out the primitives of each node, edge, header and caption at their places on that
 canvas (cached: a frame reuses them), whatever step or figure is drawn.
-
->>> probability_text(1 / 36), probability_text(0.25, [0.25, 0.75]), probability_text(0.5, [0.5, 0.1, 0.4])
-('1/36', '1/4', '0.5')
 """
 
 from __future__ import annotations
@@ -18,7 +15,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cached_property
 
-from tracer.game.model import Node, Path, Tree
+from tracer.game.model import Node, NodePath, Tree
 from tracer.render.anatomy import Anatomy, anatomy, node_primitives
 from tracer.render.layout import Layout, compute_layout
 from tracer.render.plan import MAX_NODES, Plan, entered_paths, plan_figure
@@ -45,6 +42,8 @@ def probability_text(p: float, siblings: Sequence[float] = ()) -> str:
     fractions where one needs them (1/3, 1/36) or all are halves and quarters (1/2, 3/4),
     decimals otherwise (0.5, 0.1, 0.4).
 
+    >>> probability_text(1 / 36), probability_text(0.25, [0.25, 0.75]), probability_text(0.5, [0.5, 0.1, 0.4])
+    ('1/36', '1/4', '0.5')
     >>> probability_text(0.5, [0.5, 1 / 6, 1 / 3])
     '1/2'
     """
@@ -94,8 +93,8 @@ class Scene:
             max_nodes=max_nodes,
         )
         self.layout: Layout = self._lay_out()
-        self._node_items: dict[tuple[Path, tuple[str, ...]], tuple[Primitive, ...]] = {}
-        self._edge_items: dict[Path, tuple[Primitive, ...]] = {}
+        self._node_items: dict[tuple[NodePath, tuple[str, ...]], tuple[Primitive, ...]] = {}
+        self._edge_items: dict[NodePath, tuple[Primitive, ...]] = {}
         self._place_canvas()
 
     # -- facts of the trace the scene needs -----------------------------------------------------
@@ -147,8 +146,8 @@ class Scene:
             widths, evaluated = widest_texts(self.trace, self.plan, final)
         else:
             widths, evaluated = {}, set()
-        parts: list[tuple[Path, Anatomy]] = []
-        edges: list[tuple[Path, Path]] = []
+        parts: list[tuple[NodePath, Anatomy]] = []
+        edges: list[tuple[NodePath, NodePath]] = []
         edge_labels = False
         for node in self.plan.nodes:
             board = self._board(node)
@@ -204,12 +203,12 @@ class Scene:
             self.caption_lines = 0
         self.height = self.tree_bottom + margin + self.caption_lines * self.caption_line + (margin if self.caption_lines else 0)
 
-    def coordinates(self) -> dict[Path, tuple[float, float]]:
+    def coordinates(self) -> dict[NodePath, tuple[float, float]]:
         """Each drawn node's shape centre on the canvas, in points (y downwards)."""
         return {path: (round(x + self.tree_x, 2), round(y + self.tree_y, 2)) for path, (x, y) in self.layout.centers.items()}
 
     # -- primitives at their places ---------------------------------------------------------------
-    def node_items(self, path: Path, texts: tuple[str, str, str, str], *, slots: bool = False) -> tuple[Primitive, ...]:
+    def node_items(self, path: NodePath, texts: tuple[str, str, str, str], *, slots: bool = False) -> tuple[Primitive, ...]:
         """The primitives of one node showing ``texts`` (val, win, alt, ord); with ``slots``,
         empty texts too (a stepper fills them later)."""
         cache_key = (path, texts + (("slots",) if slots else ()))
@@ -223,14 +222,14 @@ class Scene:
         self._node_items[cache_key] = result
         return result
 
-    def edge_items(self, child: Path) -> tuple[Primitive, ...]:
+    def edge_items(self, child: NodePath) -> tuple[Primitive, ...]:
         """The primitives of the edge into ``child``: its line, a cut mark, its label."""
         cached = self._edge_items.get(child)
         if cached is None:
             cached = self._edge_items[child] = self._edge_primitives(child, self.tree_x, self.tree_y)
         return cached
 
-    def _edge_primitives(self, child: Path, dx: float, dy: float) -> tuple[Primitive, ...]:
+    def _edge_primitives(self, child: NodePath, dx: float, dy: float) -> tuple[Primitive, ...]:
         """The edge into ``child`` with the tree's top left corner at (``dx``, ``dy``)."""
         parent = child[:-1]
         px, py = self.layout.centers[parent]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tracer.game.model import Path, Tree
+from tracer.game.model import NodePath, Tree
 from tracer.render.tex import tex_escape
 from tracer.trace.model import Trace
 from tracer.trace.replay import DONE, Replayer
@@ -29,7 +29,7 @@ _DX, _DY, _TEXT_WIDTH_CM = 0.9, 1.5, 15.5
 class ColumnLayout:
     """Each node's (column, row): leaves in columns 0, 1, 2, ..., rows by depth."""
 
-    positions: dict[Path, tuple[float, int]]
+    positions: dict[NodePath, tuple[float, int]]
     columns: int
     rows: int
 
@@ -42,7 +42,7 @@ class ColumnLayout:
 def column_layout(tree: Tree) -> ColumnLayout:
     """Leaves take the columns 0, 1, 2, ... in left-to-right order; an internal node sits
     midway between its first and last child; the row is the depth."""
-    positions: dict[Path, tuple[float, int]] = {}
+    positions: dict[NodePath, tuple[float, int]] = {}
     column = 0
     # Leaves first, left to right; then internal nodes, deepest first.
     for node in tree.preorder():
@@ -68,8 +68,8 @@ def tikz_tree(tree: Tree) -> str:
 def tikz_final(trace: Trace) -> str:
     """The tree after the search: returned values beside the nodes, unexamined parts dashed."""
     state = Replayer(trace).run()
-    values: dict[Path, str] = {}
-    dimmed: set[Path] = set()
+    values: dict[NodePath, str] = {}
+    dimmed: set[NodePath] = set()
     for node in trace.tree.preorder():
         status = state.status_of(node.path)
         if status == DONE and not node.is_leaf:
@@ -79,7 +79,7 @@ def tikz_final(trace: Trace) -> str:
     return _tikz(trace.tree, values=values, dimmed=dimmed)
 
 
-def _tikz(tree: Tree, *, values: dict[Path, str], dimmed: set[Path]) -> str:
+def _tikz(tree: Tree, *, values: dict[NodePath, str], dimmed: set[NodePath]) -> str:
     shape = column_layout(tree)
     place = {path: (x * _DX, -y * _DY) for path, (x, y) in shape.positions.items()}
     lines = [r"\begin{tikzpicture}[line width=0.6pt]"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from tracer.game.model import Path
+from tracer.game.model import NodePath
 from tracer.render.layout import Layout
 from tracer.render.plan import Plan
 from tracer.render.style import SIZES, text_width
@@ -49,9 +49,9 @@ class StepState(NamedTuple):
     are updated in place at the next step: copy them to keep a step's looks."""
 
     step: int
-    changed: set[Path]  # drawn nodes (and the edges into them) whose look may have changed
-    nodes: dict[Path, Visual]
-    edges: dict[Path, EdgeLook]
+    changed: set[NodePath]  # drawn nodes (and the edges into them) whose look may have changed
+    nodes: dict[NodePath, Visual]
+    edges: dict[NodePath, EdgeLook]
 
 
 def partial_value(node_type: str, v: float | None) -> str:
@@ -67,7 +67,7 @@ def order_text(order: int) -> str:
     return say("figure.order", "#{n}", n=order)
 
 
-def edge_classes(replayer: Replayer, child: Path) -> EdgeLook:
+def edge_classes(replayer: Replayer, child: NodePath) -> EdgeLook:
     """The look of the edge into ``child``: the child's status, and a cut mark where a cutoff pruned it."""
     status = replayer.status_of(child)
     if status == "pruned" and child in replayer.pruned_roots:
@@ -83,12 +83,12 @@ class StepVisuals:
         self.plan = plan
         self.layout = layout
         self.order_numbers = order_numbers
-        self._children: dict[Path, list[Path]] = {node.path: [child.path for child in plan.children(node)] for node in plan.nodes}
+        self._children: dict[NodePath, list[NodePath]] = {node.path: [child.path for child in plan.children(node)] for node in plan.nodes}
 
     def states(self) -> Iterator[StepState]:
         """Walk the trace: the looks at step 0, then after each step."""
-        nodes: dict[Path, Visual] = {}
-        edges: dict[Path, EdgeLook] = {}
+        nodes: dict[NodePath, Visual] = {}
+        edges: dict[NodePath, EdgeLook] = {}
         for step, replayer, changed, current in self._walk():
             for path in changed:
                 nodes[path] = self.node_visual(replayer, path, current)
@@ -96,18 +96,18 @@ class StepVisuals:
                     edges[path] = edge_classes(replayer, path)
             yield StepState(step, changed, nodes, edges)
 
-    def first(self) -> tuple[dict[Path, Visual], dict[Path, EdgeLook]]:
+    def first(self) -> tuple[dict[NodePath, Visual], dict[NodePath, EdgeLook]]:
         """The looks at step 0."""
         state = next(self.states())
         return dict(state.nodes), dict(state.edges)
 
-    def _walk(self) -> Iterator[tuple[int, Replayer, set[Path], Path | None]]:
+    def _walk(self) -> Iterator[tuple[int, Replayer, set[NodePath], NodePath | None]]:
         """(step, replayer, drawn nodes whose look may have changed, current drawn node)."""
         start = Replayer(self.trace)
         drawn = self.plan.drawn
         everything = set(drawn)
         yield 0, start, everything, None
-        previous: Path | None = None
+        previous: NodePath | None = None
         shown = self.plan.shown
         for replayer in start.steps():
             kind, node = replayer.kind, replayer.node
@@ -130,7 +130,7 @@ class StepVisuals:
             previous = current
             yield replayer.step, replayer, changed, current
 
-    def _drawn_subtree(self, root: Path) -> list[Path]:
+    def _drawn_subtree(self, root: NodePath) -> list[NodePath]:
         out, stack = [], [root]
         while stack:
             path = stack.pop()
@@ -138,7 +138,7 @@ class StepVisuals:
             stack.extend(self._children[path])
         return out
 
-    def node_visual(self, replayer: Replayer, path: Path, current: Path | None) -> Visual:
+    def node_visual(self, replayer: Replayer, path: NodePath, current: NodePath | None) -> Visual:
         """The look of the node at ``path`` in the replayer's state (``current``: the node of the step)."""
         node = self.plan.tree.node(path)
         status = replayer.status_of(path)
@@ -167,7 +167,7 @@ class StepVisuals:
         return tuple(classes), (val, win, "", order)
 
 
-def final_texts(key: AnswerKey, plan: Plan, *, alphabeta: bool) -> Iterator[tuple[Path, str, str]]:
+def final_texts(key: AnswerKey, plan: Plan, *, alphabeta: bool) -> Iterator[tuple[NodePath, str, str]]:
     """(path, value, alpha-beta's value where it differs) of each drawn node, for the final figure."""
     for row in key.nodes or ():
         path = row.path
@@ -181,15 +181,15 @@ def final_texts(key: AnswerKey, plan: Plan, *, alphabeta: bool) -> Iterator[tupl
         yield path, val, alt
 
 
-def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[Path, str, str]]) -> tuple[dict[Path, float], set[Path]]:
+def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[NodePath, str, str]]) -> tuple[dict[NodePath, float], set[NodePath]]:
     """The widest value/window text each drawn node will show (at any step, and in the
     ``final`` texts), and the nodes evaluated: what the layout reserves room for."""
-    widths: dict[Path, float] = {}
-    evaluated: set[Path] = set()
+    widths: dict[NodePath, float] = {}
+    evaluated: set[NodePath] = set()
     drawn = plan.drawn
     value_size, window_size = SIZES["value"], SIZES["window"]
 
-    def note(path: Path, text: str, size: float, bold: bool) -> None:
+    def note(path: NodePath, text: str, size: float, bold: bool) -> None:
         width = text_width(text, size, bold)
         if width > widths.get(path, 0.0):
             widths[path] = width
@@ -219,7 +219,7 @@ def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[Path, str, str]
 
 
 def final_visuals(trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, order_numbers: bool = False) -> tuple[
-    dict[Path, Visual], dict[Path, EdgeLook]
+    dict[NodePath, Visual], dict[NodePath, EdgeLook]
 ]:
     """The looks after the search: true values, alpha-beta's where they differ, the principal variation."""
     replayer = Replayer(trace).run()
@@ -228,8 +228,8 @@ def final_visuals(trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, o
     texts = {path: (val, alt) for path, val, alt in final_texts(key, plan, alphabeta=trace.algorithm == "alphabeta")}
     order_of = {path: index + 1 for index, path in enumerate(key.evaluated or ())}
     has_line = plan.tree.root.type in ("max", "min")
-    nodes: dict[Path, Visual] = {}
-    edges: dict[Path, EdgeLook] = {}
+    nodes: dict[NodePath, Visual] = {}
+    edges: dict[NodePath, EdgeLook] = {}
     for node in plan.nodes:
         path = node.path
         part = layout.anatomies[path]
@@ -255,8 +255,8 @@ def final_visuals(trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, o
     return nodes, edges
 
 
-def plain_visuals(plan: Plan) -> tuple[dict[Path, Visual], dict[Path, EdgeLook]]:
+def plain_visuals(plan: Plan) -> tuple[dict[NodePath, Visual], dict[NodePath, EdgeLook]]:
     """The looks of a bare tree: no search state, no texts beside the nodes."""
-    nodes: dict[Path, Visual] = {node.path: (("tn", node.type, "plain"), ("", "", "", "")) for node in plan.nodes}
-    edges: dict[Path, EdgeLook] = {node.path: ("te", "plain") for node in plan.nodes if node.path}
+    nodes: dict[NodePath, Visual] = {node.path: (("tn", node.type, "plain"), ("", "", "", "")) for node in plan.nodes}
+    edges: dict[NodePath, EdgeLook] = {node.path: ("te", "plain") for node in plan.nodes if node.path}
     return nodes, edges
