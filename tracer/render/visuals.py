@@ -7,7 +7,7 @@ the final figure; ``ord``: the evaluation order). An edge's look is its classes
 (``te <status of the child> [cutroot] [pv]``). :mod:`~tracer.render.style` gives
 classes their colours; the scene (:mod:`~tracer.render.scene`) places the texts.
 
-Everything here is read from the one :class:`~tracer.trace.Replayer`:
+A search's looks are read from the one :class:`~tracer.trace.Replayer`:
 
 * :class:`StepVisuals` walks a trace once and yields, after each step, what changed
   and the look of every drawn node and edge (frames, paints and the stepper's base SVG
