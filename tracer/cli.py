@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any, Self
@@ -31,6 +32,9 @@ def _fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
             return command(*args, **kwargs)
         except TracerError as error:
             raise click.ClickException(str(error)) from None
+        except BrokenPipeError:  # the reader of our output stopped (| head): stop quietly, as other tools do
+            sys.stdout = open(os.devnull, "w")
+            raise SystemExit(141) from None
         except OSError as error:  # a safety net: tracer.files names the place for the usual cases
             where = f"{error.filename}: " if error.filename else ""
             raise click.ClickException(f"{where}{error.strerror or error}; check the path and its permissions") from None

@@ -17,10 +17,11 @@ from typing import IO, Any, ClassVar
 
 from tracer._version import __version__
 from tracer.errors import InputError, TraceFormatError, path_text
-from tracer.files import atomic_write, read_text
+from tracer.files import atomic_write
 from tracer.game.games import make_game
 from tracer.game.model import PLAYER_TYPES, Node, Path, Tree, parse_path
 from tracer.game.protocol import TreeGame
+from tracer.reading import load_json, read_input
 from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
 from tracer.search.conventions import SearchSettings
@@ -226,12 +227,9 @@ def save_trace(trace: Trace, target: str | FilePath) -> None:
 def load_trace(source: str | FilePath) -> Trace:
     """Read a trace file written by :func:`save_trace`; TraceFormatError names what is wrong."""
     name = str(source)
-    text = read_text(source, error=TraceFormatError, what="the trace")
-    try:
-        with quiet_gc():
-            data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TraceFormatError(f"not valid JSON: {error.msg}", source=name, line=error.lineno, column=error.colno) from None
+    text = read_input(source, kind="trace", error=TraceFormatError, what="the trace")
+    with quiet_gc():
+        data = load_json(text, name, error=TraceFormatError)
     with quiet_gc():
         return read_trace(data, source=name)
 
