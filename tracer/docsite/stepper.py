@@ -18,7 +18,8 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.docsite.fence import FenceOptions
-from tracer.docsite.pseudocode import pseudocode_for, step_lines
+from tracer.docsite.pseudocode import Pseudocode, pseudocode_for, step_lines
+from tracer.render.frames import Figure
 from tracer.render.player import Code, final_html, head_of, player_context, player_html_part, script_json
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
@@ -80,10 +81,13 @@ def _stacks(trace: Trace, labels: str) -> list[list[list[str]]]:
     return stacks
 
 
-def _figure(trace: Trace, fence: FenceOptions, prefix: str, *, caption_band: bool = True) -> Any:
-    from tracer.render.frames import Figure
-
+def _figure(trace: Trace, fence: FenceOptions, prefix: str, *, caption_band: bool = True) -> Figure:
     return Figure(trace, theme="light", labels=fence.labels, order_numbers=fence.show_order, prefix=prefix, caption_band=caption_band)
+
+
+def _height(fence: FenceOptions) -> str:
+    """The figure's inline style for a fence's ``height=``."""
+    return f"height:{fence.height}px;" if fence.height else ""
 
 
 def _start(fence: FenceOptions, total: int) -> int:
@@ -103,8 +107,7 @@ def stepper_payload(trace: Trace, fence: FenceOptions, prefix: str) -> dict[str,
     return {"figure": figure, "code": code, "data": context["data"]}
 
 
-def _context(trace: Trace, fence: FenceOptions, figure: Any, code: Any, *, root_id: str) -> dict[str, Any]:
-    height = f"height:{fence.height}px;" if fence.height else ""
+def _context(trace: Trace, fence: FenceOptions, figure: Figure, code: Pseudocode, *, root_id: str) -> dict[str, Any]:
     return player_context(
         figure,
         root_id=root_id,
@@ -115,11 +118,11 @@ def _context(trace: Trace, fence: FenceOptions, figure: Any, code: Any, *, root_
         lines=[None, *step_lines(trace, code)],
         stacks=_stacks(trace, fence.labels),
         code=Code(code.title, ["  " * line.indent + line.text for line in code.lines]) if fence.pseudocode else None,
-        figure_style=height,
+        figure_style=_height(fence),
     )
 
 
-def _style(figure: Any) -> str:
+def _style(figure: Figure) -> str:
     """The figure's classes in the light theme, and in the dark one under Material's slate palette."""
     from tracer.render.style import stylesheet
 
@@ -140,9 +143,9 @@ def stepper_html(source: str, fence: FenceOptions, *, id_token: str, page_dir: F
 def trace_stepper_html(trace: Trace, fence: FenceOptions, *, id_token: str) -> str:
     """The HTML of a stepper (or the final figure alone) for an existing trace."""
     prefix = f"{id_token}-fig"
-    height = f"height:{fence.height}px;" if fence.height else ""
     if fence.final_only:
         figure = _figure(trace, fence, prefix)
-        return final_html(figure, root_id=id_token, head=head_of(trace, fence.title or None), style=_style(figure), figure_style=height)
+        head = head_of(trace, fence.title or None)
+        return final_html(figure, root_id=id_token, head=head, style=_style(figure), figure_style=_height(fence))
     figure = _figure(trace, fence, prefix, caption_band=False)
     return player_html_part(_context(trace, fence, figure, pseudocode_for(trace), root_id=id_token))

@@ -70,7 +70,10 @@ from tracer.render.frames import Figure
 from tracer.trace.model import Trace
 from tracer.words import algorithm_name, conventions_summary, number, say
 
-__all__ = ["Head", "assets", "final_html", "head_of", "player_context", "player_html_part", "render_template", "script_json"]
+__all__ = [
+    "Code", "Head", "asset_text", "assets", "final_html", "head_of", "inline_script", "player_context", "player_html_part",
+    "render_template", "script_json",
+]
 
 ASSETS = ("player.js", "player.css")
 """The files a page with players needs besides its markup."""
