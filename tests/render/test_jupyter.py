@@ -20,7 +20,7 @@ from tracer.trace.captions import captions
 
 def test_a_figure_and_a_step_display_as_svg():
     trace = tracer.alphabeta(AIMA)
-    final, step = show(trace), show(trace, step=24)
+    final, step = show(trace), show(trace, step=first_step(trace, "cutoff", (1,)))
     assert parse(final._repr_svg_()).get("class") == "tracer-figure"
     assert "so MAX will never choose C" in "".join(parse(step._repr_svg_()).itertext())
     assert step._repr_mimebundle_() == {"image/svg+xml": step._repr_svg_()}
