@@ -101,10 +101,14 @@ def current_language() -> str:
 
 
 @contextmanager
-def use_language(language: str | None) -> Iterator[None]:
-    """Write messages in ``language`` (None or ``"en"``: English) inside the ``with`` block."""
+def use_language(language: str | None, catalogue: gettext.NullTranslations | None = None) -> Iterator[None]:
+    """Write messages in ``language`` (None or ``"en"``: English) inside the ``with`` block.
+
+    ``catalogue`` gives the translations directly (for tests, or a course's own catalogue);
+    otherwise the language's compiled catalogue is used.
+    """
     language = language or SOURCE_LANGUAGE
-    token_t = _translations.set(translations(language))
+    token_t = _translations.set(catalogue if catalogue is not None else translations(language))
     token_l = _language.set(language)
     try:
         yield
