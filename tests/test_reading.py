@@ -69,7 +69,7 @@ def test_numbers_too_long_to_read_are_refused():
 @pytest.mark.parametrize("probability", ["3/2", "-1/2"])
 def test_fraction_probabilities_are_checked_too(probability):
     with pytest.raises(TreeFormatError, match="outside"):
-        parse_tree('{"chance": [["%s", 10], ["1/2", 0]]}' % probability)
+        parse_tree(f'{{"chance": [["{probability}", 10], ["1/2", 0]]}}')
 
 
 @pytest.mark.parametrize("label", ["a\nb", "x\u202ey", "tab\there"])

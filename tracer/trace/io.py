@@ -308,10 +308,11 @@ def _verify_by_searching(game: Any, settings: SearchSettings, recorded: SearchRu
             )
     if len(again.events) != len(recorded.events):
         raise fail(f"the file has {len(recorded.events):,} events, but the search has {len(again.events):,}", hint=_CHANGED)
-    for name, expected, found in (
+    results: tuple[tuple[str, Any, Any], ...] = (
         ("value", again.value, recorded.value), ("best move", again.best, recorded.best), ("bound", again.bound, recorded.bound),
         ("counts", again.stats, recorded.stats), ("iterations", again.iterations, recorded.iterations),
-    ):
+    )
+    for name, expected, found in results:
         if expected != found:
             raise fail(f"the result in the file ({name}: {_plain(found)}) is not the search's ({_plain(expected)})", hint=_CHANGED)
 
