@@ -9,7 +9,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SITE_DIR ?= build/site
 
-.PHONY: setup test site serve bench bench-engine bench-render bench-site bench-exercises lint graphviz chromium latex clean help
+LOCALES := tracer/locale
+
+.PHONY: messages setup test site serve bench bench-engine bench-render bench-site bench-exercises lint graphviz chromium latex clean help
 
 help:
 	@echo "make site   install everything and build the tutorial site into $(SITE_DIR)"
@@ -17,6 +19,7 @@ help:
 	@echo "make serve  serve the tutorial site at http://127.0.0.1:8000"
 	@echo "make bench  run every benchmark in bench/ (installs the peers they compare with)"
 	@echo "make bench-exercises  time making 1,000 student versions and checking 1,000 submissions"
+	@echo "make messages  re-extract the messages and update and compile every language's catalogue"
 
 setup: $(STAMP) graphviz
 
@@ -91,3 +94,16 @@ clean:
 
 bench-render: setup
 	$(BIN)/python bench/render.py
+
+# Messages: extract every say()/say_n() into the template, merge it into each language's
+# catalogue (new messages arrive untranslated; tests/words fails until they are translated),
+# and compile the catalogues. Dates are left out so that unchanged messages give unchanged files.
+messages: setup
+	$(BIN)/pybabel -q extract -F $(LOCALES)/babel.cfg -k 'say:1c,2' -k 'say_n:1c,2,3' --no-default-keywords \
+	  --add-location=file --sort-by-file --project tracer --copyright-holder "tracer developers" -o $(LOCALES)/tracer.pot .
+	sed -i '/^"POT-Creation-Date: /d' $(LOCALES)/tracer.pot
+	if ls $(LOCALES)/*/LC_MESSAGES/tracer.po >/dev/null 2>&1; then \
+	  $(BIN)/pybabel -q update --no-fuzzy-matching --ignore-obsolete --add-location=file -i $(LOCALES)/tracer.pot -d $(LOCALES) -D tracer && \
+	  sed -i '/^"POT-Creation-Date: /d' $(LOCALES)/*/LC_MESSAGES/tracer.po && \
+	  $(BIN)/pybabel -q compile -d $(LOCALES) -D tracer; \
+	fi

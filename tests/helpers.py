@@ -95,3 +95,14 @@ def reference_alphabeta(data: Any, prune_on_equal: bool = True, fail: str = "sof
 
 def path_text(path: tuple[int, ...]) -> str:
     return ".".join(map(str, path))
+
+
+def first_step(trace: Any, kind: str, node: tuple[int, ...]) -> int:
+    """The step that shows the first event of ``kind`` at ``node`` (step k is the search
+    after its k-th event; step 0 before the first)."""
+    from tracer.search.events import kind_of, node_of
+
+    for index, raw in enumerate(trace.raw_events):
+        if kind_of(raw) == kind and node_of(raw) == node:
+            return index + 1
+    raise LookupError(f"no {kind} event at {node}")

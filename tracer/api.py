@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tracer.errors import TraceFormatError
 from tracer.game.model import Tree
 from tracer.game.notation import parse_tree
 from tracer.game.protocol import Game, TreeGame
@@ -99,12 +100,12 @@ def load_input(
     A ``.json`` file (or standard input) holding ``"format": "tracer-trace"`` is read as
     a trace; anything else as a tree. Exactly one of ``source`` and ``game`` must be given.
     """
-    import sys
     from pathlib import Path as FilePath
 
-    from tracer.errors import InputError
+    from tracer.errors import InputError, TreeFormatError
     from tracer.game.games import make_game
     from tracer.game.notation import load_tree
+    from tracer.reading import read_input
 
     if game is not None:
         if source is not None:
@@ -117,34 +118,29 @@ def load_input(
     if source is None:
         raise InputError("no input", hint="give a tree file (or - for standard input), a trace file, or --game NAME")
     if source == "-":
-        text = sys.stdin.read()
+        text = read_input("-", kind="trace", error=TreeFormatError, what="standard input")
         trace = _trace_in(text, "<stdin>", players, root)
         return trace if trace is not None else parse_tree(text, source="<stdin>", players=players, root=root)
     if FilePath(source).suffix.lower() == ".json" and FilePath(source).is_file():
-        try:
-            text = FilePath(source).read_text(encoding="utf-8")
-        except (ValueError, OSError):
-            text = ""  # the tree reader reports what is wrong with the file
+        text = read_input(source, kind="trace", error=TreeFormatError, what="the file")
         trace = _trace_in(text, source, players, root)
         if trace is not None:
             return trace
+        return parse_tree(text, source=source, fmt="json", players=players, root=root)
     return load_tree(source, players=players, root=root)
 
 
 def _trace_in(text: str, source: str, players: str | None, root: str | None) -> Trace | None:
     """The trace ``text`` holds, or None when it is not a trace (then it may be a tree)."""
-    import json
-
     from tracer.errors import InputError
-    from tracer.recursion import deep_recursion
+    from tracer.reading import load_json
     from tracer.trace.io import read_trace
 
-    if not text.lstrip().startswith("{"):  # a trace is an object; bracket-form trees are lists
+    if not text.lstrip().startswith("{") or '"tracer-trace"' not in text:  # a trace is an object; bracket-form trees are lists
         return None
     try:
-        with deep_recursion():
-            data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = load_json(text, source, error=TraceFormatError)
+    except TraceFormatError:
         return None  # the tree reader reports where the problem is
     if not (isinstance(data, dict) and data.get("format") == "tracer-trace"):
         return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any, Self
@@ -31,6 +32,9 @@ def _fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
             return command(*args, **kwargs)
         except TracerError as error:
             raise click.ClickException(str(error)) from None
+        except BrokenPipeError:  # the reader of our output stopped (| head): stop quietly, as other tools do
+            sys.stdout = open(os.devnull, "w")
+            raise SystemExit(141) from None
         except OSError as error:  # a safety net: tracer.files names the place for the usual cases
             where = f"{error.filename}: " if error.filename else ""
             raise click.ClickException(f"{where}{error.strerror or error}; check the path and its permissions") from None
@@ -40,6 +44,22 @@ def _fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
             raise click.Abort() from None
 
     return wrapper
+
+
+def language_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--lang``: the language of the words a command writes (``TRACER_LANG`` otherwise; English by default)."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, lang: str | None = None, **kwargs: Any) -> Any:
+        from tracer.words import language_from, use_language
+
+        with use_language(_fail_cleanly(language_from)(lang)):
+            return command(*args, **kwargs)
+
+    return click.option(
+        "--lang", metavar="LANG",
+        help="Language of captions, keys, sheets and feedback: en (default) or tr; TRACER_LANG sets a default.",
+    )(wrapper)
 
 
 # -- options shared by the commands that search --------------------------------------------
@@ -199,6 +219,7 @@ def trace_command(output: str | None, **options: Any) -> None:
 @click.option("--format", "fmt", type=click.Choice(["json", "text", "markdown"]), default="text", show_default=True, help="How to write the key.")
 @click.option("--nodes/--no-nodes", default=None, help="List every node (the default for trees; games leave the lists out unless asked).")
 @click.option("-o", "--output", metavar="FILE", help="Write the key here (default: standard output).")
+@language_option
 @_fail_cleanly
 def key_command(fmt: str, nodes: bool | None, output: str | None, **options: Any) -> None:
     """Print the answer key of a search of INPUT (a tree, a game or a trace file).
@@ -300,6 +321,7 @@ def exercise_group() -> None:
 @click.option("--format", "fmt", type=click.Choice(["html", "latex"]), default="html", show_default=True, help="html writes sheet.md, sheet.html, key.md, key.html; latex writes sheet.tex and key.tex as well.")
 @click.option("--title", default="Adversarial search", show_default=True, help="The heading of sheets and keys.")
 @click.option("--force", is_flag=True, help="Write into DIR even when it is not empty; files of the same names are replaced, others left alone.")
+@language_option
 @_fail_cleanly
 def exercise_new_command(
     out: str, seed: str | None, count: int, branching: str, depth: str, values_range: str, distinct: bool, min_cutoffs: int,
@@ -382,6 +404,7 @@ def exercise_new_command(
 @click.option("--points", type=click.Path(dir_okay=False), metavar="POINTS.YAML", help="Points per question, e.g. {minimax: 4, values: 4, not_examined: 2, move: 1, partial: 0.5}.")
 @click.option("--details", is_flag=True, help="text: full feedback for every file (the default for one file), not one row per file.")
 @click.option("-o", "--output", metavar="FILE", help="Write the report here (default: standard output).")
+@language_option
 @_fail_cleanly
 def check_command(key: str, answers: tuple[str, ...], fmt: str, points: str | None, details: bool, output: str | None) -> None:
     """Check answer files against KEY, with a score and feedback for each question.
@@ -466,6 +489,7 @@ def check_command(key: str, answers: tuple[str, ...], fmt: str, points: str | No
 @click.option("--max-depth", type=click.IntRange(min=0), metavar="N", help="Draw nodes down to depth N only; deeper ones are counted (+N) under their ancestor.")
 @click.option("--collapse/--no-collapse", default=None, help="Draw each subtree the search never entered as its root alone (default: when the tree has over 200 nodes).")
 @click.option("--order-numbers", is_flag=True, help="Number the static evaluations (#1, #2, ...) under the nodes, in the order they happen.")
+@language_option
 @_fail_cleanly
 def render_command(folder: str, formats: str, html: bool, beamer: bool, steps: str, theme: str, labels: str,
                    max_depth: int | None, collapse: bool | None, order_numbers: bool, **options: Any) -> None:

@@ -10,12 +10,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import slug
+from browser_helpers import REPO, slug
+from helpers import first_step
+
+import tracer
+from tracer.game.notation import load_tree
 
 pytestmark = pytest.mark.browser
 
 HOME_STEPS = 45  # AIMA Figure 5.2 with alpha-beta: 13 nodes entered, 9 leaves, 2 cutoffs (worked in tests/search)
-CUTOFF_AT_C = 24
+HOME_TRACE = tracer.search(load_tree(REPO / "site" / "trees" / "fig-5-2.yaml"))  # what the home page's fence searches
+CUTOFF_AT_C = first_step(HOME_TRACE, "cutoff", (1,))  # C's cutoff, found in the trace
 
 
 def stepper(page, index=0):
@@ -99,15 +104,11 @@ def test_buttons_step_forward_and_back(page, base_url):
 def test_every_step_shows_what_the_trace_says(page, base_url):
     """Walk the home stepper end to end: counter, caption, current node and pseudocode line
     agree with the engine's trace at every step."""
-    from browser_helpers import REPO
-
-    import tracer
     from tracer.docsite.pseudocode import pseudocode_for, step_lines
-    from tracer.game.notation import load_tree
     from tracer.trace.captions import captions
     from tracer.trace.replay import Replayer
 
-    trace = tracer.search(load_tree(REPO / "site" / "trees" / "fig-5-2.yaml"))
+    trace = HOME_TRACE
     assert len(trace) == HOME_STEPS
     code = pseudocode_for(trace)
     lines = step_lines(trace, code)

@@ -65,9 +65,9 @@ def test_a_fence_becomes_a_stepper_with_the_traces_steps(tmp_path):
     assert [paint["caption"] for paint in data["paints"]] == captions(trace)
     assert len(data["stacks"]) == len(trace) + 1
     # The assets ship with the site: no CDN.
-    assert (tmp_path / "out" / "assets" / "tracer" / "stepper.js").is_file()
-    assert (tmp_path / "out" / "assets" / "tracer" / "stepper.css").is_file()
-    assert "assets/tracer/stepper.js" in html
+    for asset in ("player.js", "player.css", "practice.js", "site.css"):
+        assert (tmp_path / "out" / "assets" / "tracer" / asset).is_file(), asset
+    assert html.count('src="assets/tracer/player.js"') == 1  # linked once, however many steppers
 
 
 def test_options_written_as_on_the_command_line(tmp_path):

@@ -144,7 +144,7 @@ def test_deep_tree_parses_without_recursion_error():
 
 def test_too_deep_tree_is_refused_with_a_message():
     depth = 25_000
-    with pytest.raises(TreeFormatError, match="nested too deeply"):
+    with pytest.raises(TreeFormatError, match="nested more than 20,000 levels deep"):
         parse_tree("[" * depth + "7" + "]" * depth)
 
 

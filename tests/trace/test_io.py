@@ -175,4 +175,29 @@ def test_a_game_trace_naming_a_move_the_game_lacks_is_refused(tmp_path):
     target.write_text(json.dumps(data))
     result = CliRunner().invoke(main, ["render", str(target), "-o", str(tmp_path / "figs")])
     assert result.exit_code == 1
-    assert "the events visit move 8 of '', which has 3 moves" in result.output
+    assert 'event 2 (enter): the file says enter at "7"' in result.output and 'gives enter at "0"' in result.output
+
+
+def _cutoff_index(data):
+    return next(i for i, event in enumerate(data["events"]) if event[0] == "cutoff" and event[1] == "1")
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        # each edit keeps the story consistent: only searching again shows it is not what the search did
+        (lambda d: d["events"].pop(_cutoff_index(d)), "(leave): the file says leave at \"1\""),
+        (lambda d: (d["result"].update(best="2"), d["events"][-1].__setitem__(4, "2")), "(leave): the file says leave at \"\" (value 3, bound \"exact\", best \"2\")"),
+        (lambda d: d["settings"]["conventions"].update(fail="hard"), "event 25 (leave): the file says leave at \"1\" (value 2"),
+        (lambda d: d["result"]["stats"].update(visited=12), "the result in the file (counts: {\"visited\": 12"),
+    ],
+)
+def test_an_edited_trace_is_refused_even_when_its_story_holds(tmp_path, mutate, message):
+    target = tmp_path / "t.json"
+    save_trace(tracer.alphabeta(AIMA_FIG_5_2), target)
+    data = json.loads(target.read_text())
+    mutate(data)
+    target.write_text(json.dumps(data))
+    with pytest.raises(TraceFormatError) as caught:
+        load_trace(target)
+    assert message.replace("\\", "") in str(caught.value), str(caught.value)

@@ -44,7 +44,9 @@ __all__ = ["TracerConfig", "TracerPlugin"]
 
 log = get_plugin_logger(__name__)
 
-ASSETS = ("stepper.js", "practice.js", "stepper.css")
+# (package, file): the one player's script and style sheet (tracer.render.player), and
+# what the site adds (the practice page's checker, the practice and side-by-side styles)
+ASSETS = (("tracer.render", "player.js"), ("tracer.docsite", "practice.js"), ("tracer.render", "player.css"), ("tracer.docsite", "site.css"))
 ASSET_DIR = "assets/tracer"
 _ID_TOKEN = "@@TRACER-ID@@"
 
@@ -78,7 +80,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         for name in ("gametree", "gametree-practice"):
             fences.append({"name": name, "class": name, "format": self._format, "validator": _accept_options})
         superfences["custom_fences"] = fences
-        for asset in ASSETS:
+        for _, asset in ASSETS:
             target = config.extra_javascript if asset.endswith(".js") else config.extra_css
             uri = f"{ASSET_DIR}/{asset}"
             if uri not in [str(item) for item in target]:
@@ -90,9 +92,9 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        package = resources.files("tracer.docsite") / "assets"
-        for asset in ASSETS:
-            files.append(File.generated(config, f"{ASSET_DIR}/{asset}", content=(package / asset).read_bytes()))
+        for package, asset in ASSETS:
+            content = (resources.files(package) / "assets" / asset).read_bytes()
+            files.append(File.generated(config, f"{ASSET_DIR}/{asset}", content=content))
         self._prerender(files)
         return files
 

@@ -67,7 +67,7 @@ def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto"
     """The HTML of a practice fence: ``count`` exercises, each with its form and solution."""
     from tracer.docsite.fence import read_fence_options
     from tracer.docsite.stepper import script_json, trace_stepper_html
-    from tracer.render.frames import Figure
+    from tracer.render.figure import Figure
 
     seed, count = _options(options)
     items = []

@@ -32,7 +32,8 @@ def final_svg(trace: Trace, theme: str = "light", labels: str = "letters") -> st
 
 
 def steps_html(trace: Trace, title: str) -> str:
-    """A page that plays the search frame by frame (buttons, slider, keys; works offline)."""
+    """A page that plays the search step by step: the one player of ``tracer render --html``
+    (buttons, slider, keys, the final figure), in one file that works offline."""
     from tracer.render.figure import Figure
     from tracer.render.html_player import player_html
 

@@ -15,22 +15,31 @@ line and column where the reader knows them (YAML), the node's path, and the fix
 
 from __future__ import annotations
 
-import json
 import math
-import sys
+import unicodedata
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.errors import TreeFormatError
-from tracer.files import read_text
 from tracer.game.model import PLAYER_TYPES, Node, Path, Tree, parse_path
-from tracer.recursion import MAX_DEPTH, deep_recursion, quiet_gc
+from tracer.reading import MAX_DIGITS, compose_yaml, load_json, read_input
+from tracer.recursion import MAX_DEPTH, quiet_gc
 
 __all__ = ["MAX_DEPTH", "load_tree", "parse_players", "parse_tree", "tree_from_data"]
 
 _NODE_KEYS = ("label", "type", "children", "value", "p", "move", "chance")
+MAX_VALUE = 1e300
+"""The largest value (in size) a tree may hold: weighted sums of such values stay finite."""
+MAX_TEXT = 200
+"""The longest label or move name, in characters."""
+_DIRECTION_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _unprintable(char: str) -> bool:
+    """Control characters (newlines, tabs, ...) and the invisible marks that reverse text direction."""
+    return char in _DIRECTION_CONTROLS or unicodedata.category(char) == "Cc"
 _PROBABILITY_TOLERANCE = 1e-9
 
 
@@ -79,10 +88,12 @@ class _JsonObject(dict):  # type: ignore[type-arg]
 
 def _shown(value: Any) -> str:
     """A scalar as the author wrote it: true, null, "x" (not Python's True, None, 'x')."""
+    import json
+
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return json.dumps(value[:60] + ("..." if len(value) > 60 else ""), ensure_ascii=False)
     return repr(value)
 
 
@@ -131,6 +142,8 @@ class _YamlReader:
         return [(str(key.value), value) for key, value in raw.value]
 
     def scalar(self, raw: Any) -> Any:
+        if raw.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and len(raw.value) > MAX_DIGITS:
+            return raw.value  # refused as too long where a number is expected (Python would not read it)
         return self._constructor.construct_object(raw)
 
     def plain(self, raw: Any) -> bool:
@@ -149,7 +162,7 @@ def load_tree(
 ) -> Tree:
     """Read a tree from a ``.json``, ``.yaml`` or ``.yml`` file, or ``"-"`` for stdin."""
     if str(path) == "-":
-        return parse_tree(sys.stdin.read(), source="<stdin>", players=players, root=root)
+        return parse_tree(read_input("-", kind="tree", error=TreeFormatError, what="the tree"), source="<stdin>", players=players, root=root)
     file = FilePath(path)
     suffix = file.suffix.lower()
     if file.is_dir():
@@ -160,7 +173,7 @@ def load_tree(
             source=str(path),
             hint="name tree files *.json, *.yaml or *.yml, or pass - to read standard input",
         )
-    text = read_text(file, error=TreeFormatError, what="the tree file")
+    text = read_input(file, kind="tree", error=TreeFormatError, what="the tree file")
     fmt = "json" if suffix == ".json" else "yaml"
     return parse_tree(text, source=str(path), fmt=fmt, players=players, root=root)
 
@@ -218,42 +231,20 @@ def _looks_like_number(text: str) -> bool:
     return True
 
 
+def _json_hint(message: str) -> str:
+    if "Expecting value" in message:
+        return "a value is missing here: write a number, a list or an object"
+    if "Extra data" in message:
+        return "there is more after the tree: an extra ] or a second tree"
+    return "check that every [ has its ] and that items are separated by commas"
+
+
 def _load_json(text: str, source: str) -> Any:
-    try:
-        with deep_recursion():
-            return json.loads(text, parse_constant=_BadConstant, object_pairs_hook=_JsonObject)
-    except json.JSONDecodeError as error:
-        hint = "check that every [ has its ] and that items are separated by commas"
-        if "Expecting value" in error.msg:
-            hint = "a value is missing here: write a number, a list or an object"
-        elif "Extra data" in error.msg:
-            hint = "there is more after the tree: an extra ] or a second tree"
-        raise TreeFormatError(
-            f"not valid JSON: {error.msg}", source=source, line=error.lineno, column=error.colno, hint=hint
-        ) from None
-    except RecursionError:
-        raise _too_deep(source) from None
+    return load_json(text, source, error=TreeFormatError, hint=_json_hint, parse_constant=_BadConstant, object_pairs_hook=_JsonObject)
 
 
 def _compose_yaml(text: str, source: str) -> Any:
-    import yaml
-
-    try:
-        with deep_recursion():
-            raw = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark
-        raise TreeFormatError(
-            f"not valid YAML: {error.problem}",
-            source=source,
-            line=mark.line + 1 if mark else None,
-            column=mark.column + 1 if mark else None,
-            hint="check indentation and that every [ has its ]",
-        ) from None
-    except yaml.YAMLError as error:
-        raise TreeFormatError(f"not valid YAML: {error}", source=source) from None
-    except RecursionError:
-        raise _too_deep(source) from None
+    raw = compose_yaml(text, source, error=TreeFormatError)
     if raw is None:
         raise TreeFormatError("the input holds no tree", source=source, hint="write a tree such as [[3, 12], [2, 4]]")
     return raw
@@ -286,7 +277,7 @@ class _Builder:
         value = reader.scalar(raw)
         if isinstance(value, _BadConstant):
             raise self.error(f"{what} is {value.token}, which is not a usable value", raw, path, hint="write a finite number")
-        if isinstance(value, str) and reader.plain(raw):
+        if isinstance(value, str) and reader.plain(raw) and len(value) <= MAX_DIGITS:
             try:
                 value = float(value) if any(c in value for c in ".eE") else int(value)
             except ValueError:
@@ -301,6 +292,8 @@ class _Builder:
             raise self.error(f"{what} must be a number, not {_shown(value)}", raw, path, hint=hint)
         if isinstance(value, float) and not math.isfinite(value):
             raise self.error(f"{what} is {value}, which is not a usable value", raw, path, hint="write a finite number")
+        if abs(value) > MAX_VALUE:
+            raise self.error(f"{what} is too large", raw, path, hint=f"write numbers between -1e300 and 1e300 ({MAX_DIGITS} digits at most)")
         return value
 
     def probability(self, raw: Any, path: Path) -> float:
@@ -309,9 +302,14 @@ class _Builder:
             value = reader.scalar(raw)
             if isinstance(value, str) and "/" in value:
                 try:
-                    fraction = Fraction(value.replace(" ", ""))
+                    fraction = Fraction(value.replace(" ", "")) if len(value) <= MAX_DIGITS else None
                 except (ValueError, ZeroDivisionError):
-                    raise self.error(f"the probability {value!r} is not a fraction", raw, path, hint="write p as 0.25 or as \"1/4\"") from None
+                    fraction = None
+                if fraction is None:
+                    raise self.error(f"the probability {_shown(value)} is not a fraction", raw, path, hint="write p as 0.25 or as \"1/4\"")
+                if not 0 <= fraction <= 1:
+                    raise self.error(f"the probability p = {value} is outside [0, 1]", raw, path,
+                                     hint="give each child of a chance node a probability between 0 and 1")
                 return float(fraction)
         p = self.number(raw, path, "the probability p")
         if p < 0 or p > 1:
@@ -323,8 +321,15 @@ class _Builder:
             raise self.error(f"{what} must be text", raw, path)
         value = self.reader.scalar(raw)
         if value is None or isinstance(value, (bool, _BadConstant)):
-            raise self.error(f"{what} must be text, not {value!r}", raw, path)
-        return str(value)
+            raise self.error(f"{what} must be text, not {_shown(value)}", raw, path)
+        text = str(value)
+        bad = next((char for char in text if _unprintable(char)), None)
+        if bad is not None:
+            raise self.error(f"{what} holds the control character U+{ord(bad):04X}", raw, path,
+                             hint="write it on one line, without control or text-direction characters")
+        if len(text) > MAX_TEXT:
+            raise self.error(f"{what} is {len(text):,} characters long", raw, path, hint=f"write at most {MAX_TEXT} characters")
+        return text
 
     def parse_node(self, raw: Any, path: Path) -> dict[str, Any]:
         """One node's own fields and its children (raw), without descending."""

@@ -26,7 +26,10 @@ Node keys are paths as users write them (``""`` for the root). To show step k, a
 paints 0..k in order: set each node group's ``class`` and its texts' ``textContent``,
 and each edge group's ``class``; :func:`~tracer.render.style.stylesheet` (a figure's
 ``stylesheet()``, ``tracer.render.stepper_css``) makes the classes look as the frame
-files do. ``tracer.render.html_player`` is a complete example.
+files do. The one player (:mod:`tracer.render.player`, ``assets/player.js``) does this
+on the site, in ``--html`` pages and in ``steps.html``, and documents the page's payload
+that carries these paints; the notebook stepper (:mod:`tracer.render.jupyter`) paints
+the base SVG in Python the same way.
 
 The public doors are ``tracer.render.base_svg``, ``tracer.render.paints`` and
 ``tracer.render.stepper_css`` (or a :class:`~tracer.render.Figure`'s ``base()``,

@@ -17,14 +17,16 @@ from typing import IO, Any, ClassVar
 
 from tracer._version import __version__
 from tracer.errors import InputError, TraceFormatError, path_text
-from tracer.files import atomic_write, read_text
+from tracer.files import atomic_write
 from tracer.game.games import make_game
 from tracer.game.model import PLAYER_TYPES, Node, Path, Tree, parse_path
 from tracer.game.protocol import TreeGame
+from tracer.reading import load_json, read_input
 from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
 from tracer.search.conventions import SearchSettings
-from tracer.search.events import EVENT_FIELDS, EVENT_TABLE, kind_of
+from tracer.search.events import EVENT_FIELDS, EVENT_TABLE, kind_of, typed
+from tracer.search.run import run_search
 from tracer.trace.model import Trace
 from tracer.trace.schema import FORMAT, VERSION, Decoders, FieldError, check_field
 
@@ -226,12 +228,9 @@ def save_trace(trace: Trace, target: str | FilePath) -> None:
 def load_trace(source: str | FilePath) -> Trace:
     """Read a trace file written by :func:`save_trace`; TraceFormatError names what is wrong."""
     name = str(source)
-    text = read_text(source, error=TraceFormatError, what="the trace")
-    try:
-        with quiet_gc():
-            data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TraceFormatError(f"not valid JSON: {error.msg}", source=name, line=error.lineno, column=error.colno) from None
+    text = read_input(source, kind="trace", error=TraceFormatError, what="the trace")
+    with quiet_gc():
+        data = load_json(text, name, error=TraceFormatError)
     with quiet_gc():
         return read_trace(data, source=name)
 
@@ -280,15 +279,56 @@ def read_trace(data: Any, *, source: str = "<trace>") -> Trace:
             game = make_game(str(origin.get("game")), origin.get("position"))
         except InputError as error:
             raise fail(f"the trace's game cannot be set up: {error}") from None
-        # the tree is built from the events when first needed; a move the game does not
-        # have is reported then (building it here would double the time to load)
         _check_story(events, run.value, None, fail)
+        _verify_by_searching(game, settings, run, fail)
         return Trace(game, settings, run)
     if kind == "tree":
         tree = _read_tree(data["nodes"], origin.get("players", ["max", "min"]), fail)
         _check_story(events, run.value, tree, fail)
-        return Trace(TreeGame(tree), settings, run)
+        tree_game = TreeGame(tree)
+        _verify_by_searching(tree_game, settings, run, fail)
+        return Trace(tree_game, settings, run)
     raise fail("the trace's source must be a tree or a game")
+
+
+def _verify_by_searching(game: Any, settings: SearchSettings, recorded: SearchRun, fail: Any) -> None:
+    """Search the trace's tree or game again with its settings (searches are deterministic) and
+    compare: an edit that keeps the story consistent (a dropped cutoff, a changed value, another
+    best move or setting) is refused, naming the first event that differs."""
+    try:
+        again = run_search(game, settings)
+    except InputError as error:
+        raise fail(f"the trace's search cannot be run again: {error.message}", hint=_CHANGED) from None
+    for index, (expected, found) in enumerate(zip(again.events, recorded.events)):
+        if expected != found:
+            raise fail(
+                f"event {index + 1} ({kind_of(found)}): the file says {_event_text(found)}, "
+                f"but searching with the trace's settings gives {_event_text(expected)}",
+                hint=_CHANGED,
+            )
+    if len(again.events) != len(recorded.events):
+        raise fail(f"the file has {len(recorded.events):,} events, but the search has {len(again.events):,}", hint=_CHANGED)
+    results: tuple[tuple[str, Any, Any], ...] = (
+        ("value", again.value, recorded.value), ("best move", again.best, recorded.best), ("bound", again.bound, recorded.bound),
+        ("counts", again.stats, recorded.stats), ("iterations", again.iterations, recorded.iterations),
+    )
+    for name, expected, found in results:
+        if expected != found:
+            raise fail(f"the result in the file ({name}: {_plain(found)}) is not the search's ({_plain(expected)})", hint=_CHANGED)
+
+
+def _plain(value: Any) -> str:
+    return json.dumps(to_json_data(value), ensure_ascii=False)
+
+
+def _event_text(raw: tuple[Any, ...]) -> str:
+    """An event as a person reads it: ``backup at "1" (child "1.0", child_value 2, v 2)``."""
+    event = typed(raw)
+    fields = event._asdict()
+    node = fields.pop("node", None)
+    shown = ", ".join(f"{name} {_plain(value)}" for name, value in fields.items())
+    where = f" at {_plain(node)}" if node is not None else ""
+    return f"{kind_of(raw)}{where}" + (f" ({shown})" if shown else "")
 
 
 def _same(a: float | None, b: float | None) -> bool:

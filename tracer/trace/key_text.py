@@ -9,7 +9,7 @@ from __future__ import annotations
 from tracer.errors import path_text
 from tracer.game.model import NodePath
 from tracer.trace.key import AnswerKey, KeyCutoff
-from tracer.words import algorithm_name, bounded, conventions_summary, cutoff_test, node_kind, number, say, say_n
+from tracer.words import algorithm_name, bounded, conventions_summary, count, cutoff_test, node_kind, number, say, say_n
 
 __all__ = ["key_markdown", "key_text"]
 
@@ -58,18 +58,18 @@ def summary_lines(key: AnswerKey) -> list[str]:
     extra = ", ".join(f"{name.replace('_', ' ')} {count}" for name, count in stats.items() if name not in shown_elsewhere)
     counts = say(
         "key.counts", "{visited} (the root included), {evaluated}, {cutoffs}",
-        visited=say_n("key.counts.visited", "Visited {n} node", "Visited {n} nodes", stats["visited"], n=f"{stats['visited']:,}"),
+        visited=say_n("key.counts.visited", "Visited {n} node", "Visited {n} nodes", stats["visited"], n=count(stats['visited'])),
         evaluated=say_n("key.counts.evaluated", "used {n} static value", "used {n} static values", stats["evaluated"],
-                        n=f"{stats['evaluated']:,}"),
-        cutoffs=say_n("key.counts.cutoffs", "{n} cutoff", "{n} cutoffs", stats["cutoffs"], n=f"{stats['cutoffs']:,}"),
+                        n=count(stats['evaluated'])),
+        cutoffs=say_n("key.counts.cutoffs", "{n} cutoff", "{n} cutoffs", stats["cutoffs"], n=count(stats['cutoffs'])),
     )
     lines.append(counts + (f"; {extra}" if extra else ""))
     if "given_order_visited" in stats:
         given, saving = stats["given_order_visited"], stats.get("saving", 0)
         if saving >= 0:
-            change = say_n("key.ordering.saved", "saved {n} node", "saved {n} nodes", saving, n=f"{saving:,}")
+            change = say_n("key.ordering.saved", "saved {n} node", "saved {n} nodes", saving, n=count(saving))
         else:
-            change = say_n("key.ordering.cost", "cost {n} extra node", "cost {n} extra nodes", -saving, n=f"{-saving:,}")
+            change = say_n("key.ordering.cost", "cost {n} extra node", "cost {n} extra nodes", -saving, n=count(-saving))
         lines.append(say("key.ordering", "Move ordering {change}: the given order visits {given}.", change=change, given=given))
     return lines
 

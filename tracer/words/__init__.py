@@ -9,12 +9,13 @@ The sentences about a search (captions, keys, feedback, legends, sheets) are bui
 from these in the modules that know the facts, each through ``say``.
 """
 
-from tracer.words.catalog import current_language, say, say_n, use_language
+from tracer.words.catalog import available_languages, current_language, language_from, say, say_n, use_language
 from tracer.words.notation import (
     algorithm_name,
     bounded,
     conventions_lines,
     conventions_summary,
+    count,
     cutoff_rule,
     cutoff_test,
     joined,
@@ -27,13 +28,16 @@ from tracer.words.notation import (
 
 __all__ = [
     "algorithm_name",
+    "available_languages",
     "bounded",
     "conventions_lines",
     "conventions_summary",
+    "count",
     "current_language",
     "cutoff_rule",
     "cutoff_test",
     "joined",
+    "language_from",
     "node_kind",
     "number",
     "ordinal",

@@ -3,31 +3,96 @@
 A message is written once, in English, where it is used, with an id and named
 placeholders::
 
-    say("caption.enter", "Enter {node} with [α, β] = [{alpha}, {beta}].", node=..., alpha=..., beta=...)
-    say_n("key.visited", "Visited {n} node", "Visited {n} nodes", count, n=...)
+    say("caption.enter", "Enter {node} with [α, β] = {window}.", node=..., window=...)
+    say_n("key.counts.visited", "Visited {n} node", "Visited {n} nodes", count, n=...)
 
 The id is gettext's message context and the English text its message id, so the
-standard tools find every message (``pybabel extract`` with the keywords ``say:1c,2``
-and ``say_n:1c,2,3``) and a language is a catalogue of translations, never a change
-to the code. Until a catalogue is installed (:func:`use_language`) the English text
-is used as written.
+standard tools find every message (``make messages`` runs ``pybabel extract`` with the
+keywords ``say:1c,2`` and ``say_n:1c,2,3``) and a language is a catalogue of
+translations (``tracer/locale/<language>/LC_MESSAGES/tracer.po``, compiled to ``.mo``),
+never a change to the code. English is the source: without a catalogue the text is used
+as written.
 
 Placeholders are filled after translation, so a translation may put them in any order.
+The language is chosen per call chain with :func:`use_language` (the command line's
+``--lang``, the ``TRACER_LANG`` environment variable, the site plugin's ``lang``), never
+from the machine's locale, so the same input gives the same bytes on any machine.
 """
 
 from __future__ import annotations
 
 import gettext
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-__all__ = ["current_language", "say", "say_n", "use_language"]
+from tracer.errors import InputError
+
+__all__ = [
+    "LOCALE_DIR",
+    "available_languages",
+    "current_language",
+    "language_from",
+    "say",
+    "say_n",
+    "translations",
+    "use_language",
+]
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+"""Where the catalogues are: ``tracer/locale/<language>/LC_MESSAGES/tracer.mo``."""
+
+SOURCE_LANGUAGE = "en"
+DOMAIN = "tracer"
 
 _ENGLISH = gettext.NullTranslations()
 _translations: ContextVar[gettext.NullTranslations] = ContextVar("tracer_translations", default=_ENGLISH)
-_language: ContextVar[str] = ContextVar("tracer_language", default="en")
+_language: ContextVar[str] = ContextVar("tracer_language", default=SOURCE_LANGUAGE)
+
+
+def available_languages() -> tuple[str, ...]:
+    """English and every language with a compiled catalogue, sorted."""
+    found = {SOURCE_LANGUAGE}
+    if LOCALE_DIR.is_dir():
+        found.update(folder.name for folder in LOCALE_DIR.iterdir() if (folder / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file())
+    return tuple(sorted(found))
+
+
+def language_from(option: str | None, *, environment: dict[str, str] | None = None) -> str:
+    """The language asked for: ``option`` if given, else ``TRACER_LANG``, else English.
+
+    ``tr``, ``TR``, ``tr_TR`` and ``tr-TR.UTF-8`` all mean Turkish. An unknown ``option``
+    is refused with the languages tracer has; an unknown ``TRACER_LANG`` falls back to
+    English, as gettext does with a language it has no catalogue for.
+    """
+    env = os.environ if environment is None else environment
+    asked = option if option else env.get("TRACER_LANG", "")
+    if not asked:
+        return SOURCE_LANGUAGE
+    code = asked.strip().split(".")[0].replace("-", "_").split("_")[0].lower()
+    known = available_languages()
+    if code in known:
+        return code
+    if not option:
+        return SOURCE_LANGUAGE
+    raise InputError(f"--lang {asked!r}: tracer has no catalogue for this language", hint="use one of " + ", ".join(known))
+
+
+@cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``language`` (English: none, the source text is used)."""
+    if language == SOURCE_LANGUAGE:
+        return _ENGLISH
+    try:
+        return gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language])
+    except OSError:
+        raise InputError(
+            f"tracer has no catalogue for the language {language!r}", hint="use one of " + ", ".join(available_languages()),
+        ) from None
 
 
 def current_language() -> str:
@@ -36,9 +101,14 @@ def current_language() -> str:
 
 
 @contextmanager
-def use_language(language: str, translations: gettext.NullTranslations | None = None) -> Iterator[None]:
-    """Write messages in ``language`` (with its ``translations``) inside the ``with`` block."""
-    token_t = _translations.set(translations or _ENGLISH)
+def use_language(language: str | None, catalogue: gettext.NullTranslations | None = None) -> Iterator[None]:
+    """Write messages in ``language`` (None or ``"en"``: English) inside the ``with`` block.
+
+    ``catalogue`` gives the translations directly (for tests, or a course's own catalogue);
+    otherwise the language's compiled catalogue is used.
+    """
+    language = language or SOURCE_LANGUAGE
+    token_t = _translations.set(catalogue if catalogue is not None else translations(language))
     token_l = _language.set(language)
     try:
         yield

@@ -25,6 +25,7 @@ __all__ = [
     "bounded",
     "conventions_lines",
     "conventions_summary",
+    "count",
     "cutoff_rule",
     "cutoff_test",
     "joined",
@@ -36,7 +37,27 @@ __all__ = [
 ]
 
 ALGORITHM_IDS = ("minimax", "alphabeta", "expectiminimax")
-_DECIMAL_SEPARATOR = {"tr": ","}  # where the language writes 2,5 for 2.5
+
+
+@lru_cache(maxsize=16)
+def _separators(language: str) -> tuple[str, str]:
+    """The language's decimal and thousands separators (English: ``.`` and ``,``; Turkish: ``,`` and ``.``)."""
+    if language == "en":
+        return ".", ","
+    from babel import UnknownLocaleError
+    from babel.numbers import get_decimal_symbol, get_group_symbol  # only where a catalogue is in use
+
+    try:
+        return get_decimal_symbol(language), get_group_symbol(language)
+    except (UnknownLocaleError, ValueError):  # a test's or a course's own language code: English numbers
+        return ".", ","
+
+
+def count(n: int) -> str:
+    """A whole number with the language's thousands separator: ``1,200`` (English), ``1.200`` (Turkish)."""
+    text = f"{n:,}"
+    group = _separators(current_language())[1]
+    return text if group == "," else text.replace(",", group)
 
 
 def number(value: Any) -> str:
@@ -46,7 +67,7 @@ def number(value: Any) -> str:
     """
     if value is None:
         return "?"
-    return _number(float(value), _DECIMAL_SEPARATOR.get(current_language(), "."))
+    return _number(float(value), _separators(current_language())[0])
 
 
 @lru_cache(maxsize=8192)  # called for every value of every frame; trees hold few distinct values
