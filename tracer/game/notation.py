@@ -23,7 +23,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.errors import TreeFormatError
-from tracer.game.model import PLAYER_TYPES, Node, Path, Tree, parse_path
+from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree, parse_path
 from tracer.reading import MAX_DIGITS, compose_yaml, load_json, read_input
 from tracer.recursion import MAX_DEPTH, quiet_gc
 
@@ -265,11 +265,11 @@ class _Builder:
         self.source = source
         self.players = players
 
-    def error(self, message: str, raw: Any, path: Path, hint: str | None = None, label: str | None = None) -> TreeFormatError:
+    def error(self, message: str, raw: Any, path: NodePath, hint: str | None = None, label: str | None = None) -> TreeFormatError:
         line, column = self.reader.where(raw)
         return TreeFormatError(message, source=self.source, line=line, column=column, path=path, label=label, hint=hint)
 
-    def number(self, raw: Any, path: Path, what: str) -> float:
+    def number(self, raw: Any, path: NodePath, what: str) -> float:
         """A finite number, or an error that says what was found and what to write."""
         reader = self.reader
         if reader.kind(raw) != "scalar":
@@ -296,7 +296,7 @@ class _Builder:
             raise self.error(f"{what} is too large", raw, path, hint=f"write numbers between -1e300 and 1e300 ({MAX_DIGITS} digits at most)")
         return value
 
-    def probability(self, raw: Any, path: Path) -> float:
+    def probability(self, raw: Any, path: NodePath) -> float:
         reader = self.reader
         if reader.kind(raw) == "scalar":
             value = reader.scalar(raw)
@@ -316,7 +316,7 @@ class _Builder:
             raise self.error(f"the probability p = {p} is outside [0, 1]", raw, path, hint="give each child of a chance node a probability between 0 and 1")
         return p
 
-    def text(self, raw: Any, path: Path, what: str) -> str:
+    def text(self, raw: Any, path: NodePath, what: str) -> str:
         if self.reader.kind(raw) != "scalar":
             raise self.error(f"{what} must be text", raw, path)
         value = self.reader.scalar(raw)
@@ -331,7 +331,7 @@ class _Builder:
             raise self.error(f"{what} is {len(text):,} characters long", raw, path, hint=f"write at most {MAX_TEXT} characters")
         return text
 
-    def parse_node(self, raw: Any, path: Path) -> dict[str, Any]:
+    def parse_node(self, raw: Any, path: NodePath) -> dict[str, Any]:
         """One node's own fields and its children (raw), without descending."""
         reader = self.reader
         kind = reader.kind(raw)
@@ -420,7 +420,7 @@ def _build_tree(data: Any, reader: Any, source: str, players: tuple[str, ...]) -
     builder = _Builder(reader, source, players)
     root_node: Node | None = None
     # Each entry: (raw, path, parent, p_raw). Iterative, so depth costs no Python stack.
-    stack: list[tuple[Any, Path, Node | None, Any]] = [(data, (), None, None)]
+    stack: list[tuple[Any, NodePath, Node | None, Any]] = [(data, (), None, None)]
     while stack:
         raw, path, parent, p_raw = stack.pop()
         if len(path) > MAX_DEPTH:
@@ -464,7 +464,7 @@ def _build_tree(data: Any, reader: Any, source: str, players: tuple[str, ...]) -
     return Tree(tree, players=players)
 
 
-def _check_probabilities(builder: _Builder, fields: dict[str, Any], children: list[tuple[Any, Any]], path: Path) -> None:
+def _check_probabilities(builder: _Builder, fields: dict[str, Any], children: list[tuple[Any, Any]], path: NodePath) -> None:
     """All or none of a chance node's children carry p; given ones sum to 1."""
     reader = builder.reader
     raw = fields["raw"]

@@ -19,7 +19,7 @@ from tracer._version import __version__
 from tracer.errors import InputError, TraceFormatError, path_text
 from tracer.files import atomic_write
 from tracer.game.games import make_game
-from tracer.game.model import PLAYER_TYPES, Node, Path, Tree, parse_path
+from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree, parse_path
 from tracer.game.protocol import TreeGame
 from tracer.reading import load_json, read_input
 from tracer.recursion import quiet_gc
@@ -137,7 +137,7 @@ class _EventWriter:
     }
 
     def __init__(self) -> None:
-        self._paths: dict[Path, str] = {}
+        self._paths: dict[NodePath, str] = {}
         names = {
             "path": self.path, "paths": self.paths, "value": self.value, "values": self.values,
             "optional_path": self.optional_path,
@@ -149,16 +149,16 @@ class _EventWriter:
             source = "lambda e: f'[" + ", ".join(parts) + "]'"
             self.formats[kind] = eval(source, names)  # the source is made from the table above, never from input
 
-    def path(self, path: Path) -> str:
+    def path(self, path: NodePath) -> str:
         text = self._paths.get(path)
         if text is None:
             text = self._paths[path] = ".".join(map(str, path))
         return text
 
-    def optional_path(self, path: Path | None) -> str:
+    def optional_path(self, path: NodePath | None) -> str:
         return "null" if path is None else f'"{self.path(path)}"'
 
-    def paths(self, paths: Iterable[Path]) -> str:
+    def paths(self, paths: Iterable[NodePath]) -> str:
         return "[" + ", ".join(f'"{self.path(p)}"' for p in paths) + "]"
 
     @staticmethod
@@ -343,15 +343,15 @@ def _check_story(events: list[tuple[Any, ...]], value: float, tree: Tree | None,
     figure is never drawn from an edited or truncated trace: nodes are entered from their
     parent and left in order, every event is about the node being searched (and its
     children), every node is in the tree, and the root returns the trace's result."""
-    stack: list[Path] = []
+    stack: list[NodePath] = []
     root_value: float | None = None
-    last_left: Path | None = None  # the node that returned last, and its value
+    last_left: NodePath | None = None  # the node that returned last, and its value
     last_value: float | None = None
 
     def wrong(index: int, kind: str, what: str) -> TraceFormatError:
         return fail(f"event {index + 1} ({kind}): {what}", hint=_CHANGED)
 
-    def shown(path: Path) -> str:
+    def shown(path: NodePath) -> str:
         return repr(".".join(map(str, path)))
 
     for index, event in enumerate(events):
@@ -427,7 +427,7 @@ def _read_events(rows: Any, fail: Any) -> list[tuple[Any, ...]]:
 def _read_tree(rows: Any, players: Any, fail: Any) -> Tree:
     if not isinstance(rows, list) or not rows:
         raise fail("a tree trace needs its nodes")
-    nodes: dict[Path, Node] = {}
+    nodes: dict[NodePath, Node] = {}
     decode = Decoders()
     for index, row in enumerate(rows):
         where = f"node {index + 1}"

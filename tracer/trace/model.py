@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tracer.game.model import Node, Path, Tree
+from tracer.game.model import Node, NodePath, Tree
 from tracer.game.protocol import Game, TreeGame
 from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
@@ -71,9 +71,9 @@ class Trace(Sequence[Event]):
         visitor.end()
         return visitor.result()
 
-    def entered(self) -> set[Path]:
+    def entered(self) -> set[NodePath]:
         """Every node the search entered (in any iteration)."""
-        paths: set[Path] = set()
+        paths: set[NodePath] = set()
         dispatch(self.raw_events, {"enter": lambda node, depth, alpha, beta: paths.add(node)})
         return paths
 
@@ -103,8 +103,8 @@ class Trace(Sequence[Event]):
         return self.run.value
 
     @property
-    def best_move(self) -> Path | None:
-        """Path of the root's chosen child (None at a terminal or chance root)."""
+    def best_move(self) -> NodePath | None:
+        """NodePath of the root's chosen child (None at a terminal or chance root)."""
         root = self.tree.root if self._tree is not None else None
         if root is not None and root.type == "chance":
             return None
@@ -169,17 +169,17 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
     carries its game state, its move label and, where the search scored it, the value
     it used.
     """
-    paths: set[Path] = set()
-    scored: dict[Path, float] = {}
+    paths: set[NodePath] = set()
+    scored: dict[NodePath, float] = {}
 
-    def pruned(node: Path, v: float, alpha: float, beta: float, pruned: tuple[Path, ...]) -> None:
+    def pruned(node: NodePath, v: float, alpha: float, beta: float, pruned: tuple[NodePath, ...]) -> None:
         paths.update(pruned)
 
-    def evaluated(node: Path, value: float, source: str) -> None:
+    def evaluated(node: NodePath, value: float, source: str) -> None:
         scored[node] = value
 
     dispatch(events, {"enter": lambda node, depth, alpha, beta: paths.add(node), "cutoff": pruned, "evaluate": evaluated})
-    children_of: dict[Path, list[int]] = {}
+    children_of: dict[NodePath, list[int]] = {}
     for path in paths:
         if path:
             children_of.setdefault(path[:-1], []).append(path[-1])
@@ -215,7 +215,7 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
     return Tree(root, players=())
 
 
-def _game_node(game: Game, path: Path, state: Any, move: str | None, scored: dict[Path, float]) -> Node:
+def _game_node(game: Game, path: NodePath, state: Any, move: str | None, scored: dict[NodePath, float]) -> Node:
     terminal = game.is_terminal(state)
     node = Node(path=path, type="leaf" if terminal else game.to_move(state), move=move or None, state=state)
     if path in scored:
