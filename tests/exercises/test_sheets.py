@@ -96,7 +96,7 @@ def test_sheet_text(aima):
     md = render_exercise(aima)["sheet.md"]
     assert "exercise `aima-5-2`" in md
     assert "prune on equality" in md and "Fail-soft" in md
-    for title in ("Minimax values", "Alpha-beta values", "Nodes not examined", "MAX's move", "Alpha and beta", "Order of evaluation"):
+    for title in ("Minimax values", "Alpha-beta values", "Nodes not examined", "MAX's move", "α and β", "Order of evaluation"):
         assert title in md
     assert "![The game tree of exercise aima-5-2](figure.svg)" in md
     strict = render_exercise(aima_exercise(prune_on_equal=False, fail="hard"))["sheet.md"]

@@ -13,11 +13,11 @@ below it.
 from __future__ import annotations
 
 import html
-from typing import Any
 
 from tracer.errors import InputError
 from tracer.exercises.generate import ExerciseSpec, make_exercise
 from tracer.search.conventions import Conventions
+from tracer.trace.key import AnswerKey
 from tracer.words import conventions_summary
 
 __all__ = ["PRACTICE_SPECS", "practice_html"]
@@ -48,19 +48,13 @@ def _options(options: dict[str, str]) -> tuple[str, int]:
     return seed, count
 
 
-def _explanations(key: dict[str, Any]) -> dict[str, str]:
+def _explanations(key: AnswerKey) -> dict[str, str]:
     """For every visited internal node, why alpha-beta returns what it does there."""
     from tracer.grading.feedback import explain_search_value
     from tracer.grading.keys import PreparedKey
 
     prepared = PreparedKey(key, "practice")
-    out = {}
-    for node in key["nodes"]:
-        if node["type"] != "leaf" and node["visited"]:
-            text = explain_search_value(prepared, node["path"], None).replace("no answer. ", "")
-            # the row already names the node: "C is a MIN node ...", not "C: C is a MIN node ..."
-            out[node["path"]] = text.removeprefix(f"{node['label']}: ")
-    return out
+    return {node.path_text: explain_search_value(prepared, node.path, None) for node in key.nodes or () if node.type != "leaf" and node.visited}
 
 
 def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto") -> str:
@@ -74,7 +68,7 @@ def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto"
     for index in range(1, count + 1):
         spec = PRACTICE_SPECS[(index - 1) % len(PRACTICE_SPECS)]
         exercise = make_exercise(spec, seed=f"practice/{seed}", index=index)
-        key = exercise.key
+        key = exercise.key.to_json()
         item_id = f"{id_token}-{index}"
         nodes = key["nodes"]
         internal = [n for n in nodes if n["type"] != "leaf"]
@@ -106,7 +100,7 @@ def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto"
             ],
             "unvisited": key["unvisited"],
             "move": key["best_move"]["path"] if key["best_move"] else None,
-            "explanations": _explanations(key),
+            "explanations": _explanations(exercise.key),
         }
         solution_fence = read_fence_options(
             {"prune-on-equal": "true" if conventions.prune_on_equal else "false", "fail": conventions.fail, "title": "Solution"}
