@@ -44,7 +44,7 @@ __all__ = ["TracerConfig", "TracerPlugin"]
 
 log = get_plugin_logger(__name__)
 
-ASSETS = ("stepper.js", "practice.js", "stepper.css")
+ASSETS = ("stepper.js", "grading.js", "practice.js", "stepper.css")
 ASSET_DIR = "assets/tracer"
 _ID_TOKEN = "@@TRACER-ID@@"
 

@@ -157,11 +157,11 @@ def parse_number(text: str) -> float | None:
         return math.inf
     if cleaned in MINUS_INFINITY:
         return -math.inf
-    fraction = _FRACTION_RE.match(cleaned)
+    fraction = _FRACTION_RE.fullmatch(cleaned)
     if fraction:
         numerator, denominator = int(fraction.group(1)), int(fraction.group(2))
         return numerator / denominator if denominator else None
-    if not _NUMBER_RE.match(cleaned):
+    if not _NUMBER_RE.fullmatch(cleaned):
         return None
     value = float(cleaned)
     return value if math.isfinite(value) else None
@@ -330,7 +330,7 @@ def _from_yaml(node: Any, source: str, depth: int = 0) -> Item:
         return Item(pairs, line, column, "map")
     if isinstance(node, yaml.SequenceNode):
         return Item([_from_yaml(child, source, depth + 1) for child in node.value], line, column, "list")
-    if node.tag == "tag:yaml.org,2002:null" and node.style is None:
+    if node.tag == "tag:yaml.org,2002:null" and not node.style:  # a plain null (null, ~ or nothing): blank; the C loader says ""
         return Item(None, line, column)
     if isinstance(node, yaml.ScalarNode):
         return Item(node.value, line, column)
