@@ -41,7 +41,7 @@ from tracer.trace.captions import key_steps
 from tracer.trace.hand_in import key_answers
 from tracer.trace.key import AnswerKey
 from tracer.trace.questions import Question, question_title
-from tracer.words import bounded, conventions_lines, cutoff_test, joined, node_kind, number, say
+from tracer.words import bounded, conventions_lines, current_language, cutoff_test, joined, node_kind, number, say
 
 __all__ = ["FORMATS", "render_exercise", "template_dir", "write_exercises"]
 
@@ -193,6 +193,7 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
     who = student_text(key.student)
     best_move = key.best_move.label if key.best_move is not None else None
     context: dict[str, Any] = {
+        "lang": current_language(),
         "title": title,
         "id": exercise.id,
         "student": key.student,

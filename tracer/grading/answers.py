@@ -12,9 +12,12 @@ An answer file is a small YAML (or JSON) mapping::
 
 * Nodes are named by label or by path (``"1.0"``), in any case; sets in any order.
 * A value is a number (``3``, ``-2.5``, ``10/3``, ``+inf``) or a bound: ``"<= 2"``,
-  ``"≤2"``, ``"at most 2"`` for an upper bound, ``">= 5"``, ``"≥5"``, ``"at least 5"``
-  for a lower bound. YAML needs quotes around a value starting with ``>``.
-* A blank answer (``B:`` with nothing after it) counts as not answered.
+  ``"≤2"``, ``"at most 2"`` (or ``le 2``) for an upper bound, ``">= 5"``, ``"≥5"``,
+  ``"at least 5"`` (or ``ge 5``) for a lower bound. YAML needs quotes around a value
+  starting with ``>``. Numbers within 0.005 of each other are the same answer. The tables
+  that say all this (:data:`BOUND_WORDS`, :data:`PLUS_INFINITY`, ...) are data, which the
+  practice page's checker reads too (:mod:`tracer.grading.browser`).
+* A blank answer (``B:`` with nothing after it, ``null`` or ``~``) counts as not answered.
 * Keys may also be written ``not-examined``, ``Not examined``, ...; ``student`` (free
   text) is allowed; any other key is an error, so that a typo is not silently lost.
 

@@ -84,7 +84,8 @@ def key_data(key: PreparedKey, points: Points | None = None) -> dict[str, Any]:
     visited = [path for path in key.order if path not in key.unvisited]
     return {
         "nodes": [
-            {"path": path_text(n.path), "label": n.label, "type": n.type, "value": n.search_value, "bound": n.bound, "visited": n.visited}
+            {"path": path_text(n.path), "label": n.label, "type": n.type, "value": _json_number(n.search_value), "bound": n.bound,
+             "visited": n.visited}
             for n in nodes
         ],
         "unvisited": [path_text(p) for p in key.order if p in key.unvisited],
@@ -97,6 +98,13 @@ def key_data(key: PreparedKey, points: Points | None = None) -> dict[str, Any]:
         "not_examined": _not_examined(key, visited),
         "move_says": _move(key),
     }
+
+
+def _json_number(value: float | None) -> Any:
+    """A value as JSON holds it: the infinities as "inf" and "-inf" (JSON has no infinity)."""
+    if value is not None and math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    return value
 
 
 def _values(key: PreparedKey) -> dict[str, Any]:

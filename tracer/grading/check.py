@@ -18,6 +18,11 @@ Crediting (the points are set per question; see :class:`Points`):
 * **Window**: half for alpha, half for beta.
 * **Order**: the share of the key's sequence matched from its start, over the longer of
   the two lists (so extra leaves at the end cost too).
+
+Each question's checker is in :mod:`tracer.grading.checkers`; how values are read (and when
+two numbers are the same) in :mod:`tracer.grading.answers`. The practice page's checker
+follows these rules from data :mod:`tracer.grading.browser` exports, and one table of cases
+(``tests/grading/cases.yaml``) runs through both.
 """
 
 from __future__ import annotations
