@@ -98,7 +98,7 @@ def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto"
             "check": say("practice.check", "Check"),
             "reveal": say("practice.reveal", "Show the solution"),
         }
-        w = {name: html.escape(text) for name, text in words.items()}
+        w = {name: html.escape(text, quote=False) for name, text in words.items()}  # text between tags
         items.append(
             f'<section class="tracer-practice-item" id="{item_id}" data-tracer-practice>'
             f'<h3>{w["tree"]} <small>({html.escape(exercise.id)})</small></h3>'
