@@ -319,3 +319,36 @@ def test_chance_move_feedback_speaks_of_expectiminimax():
     result = check_data(key, answers)
     move_feedback = next(t.output for t in result.tests if t.question == "move")
     assert "expectiminimax" in move_feedback and "minimax value" not in move_feedback.replace("expectiminimax", "")
+
+
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        (lambda key: key["nodes"][2].update(search_value="lots"), "nodes[2].search_value"),
+        (lambda key: key["nodes"][1].update(bound="maybe"), "nodes[1].bound"),
+        (lambda key: key["questions"][4].update(alpha=None), "questions[4].alpha"),
+        (lambda key: key["questions"].append({"id": "colour"}), "questions[6].id"),
+        (lambda key: key["cutoffs"][0].update(pruned="I"), "cutoffs[0].pruned"),
+    ],
+)
+def test_a_malformed_key_file_is_refused_naming_the_field(tmp_path, aima, change, field):
+    import json
+
+    from tracer.grading.keys import KeySource
+
+    data = aima.key.to_json()
+    change(data)
+    (tmp_path / "key.json").write_text(json.dumps(data))
+    with pytest.raises(InputError) as caught:
+        KeySource(tmp_path / "key.json")
+    assert f"{field} must be" in str(caught.value) and str(caught.value).startswith(str(tmp_path / "key.json"))
+
+
+def test_the_key_reads_back_typed(aima):
+    """key.json is the typed key's JSON edge: read back, it is the same key, with tuples and float infinities."""
+    from tracer.trace.key import AnswerKey
+
+    again = AnswerKey.from_json(aima.key.to_json(), "key.json")
+    assert again.to_json() == aima.key.to_json()
+    window = next(q for q in again.questions if q.id == "window")
+    assert (window.node, window.label, window.alpha, window.beta) == ((2,), "D", 3, float("inf"))  # worked by hand: D is entered with [3, +∞]
