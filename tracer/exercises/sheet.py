@@ -31,8 +31,9 @@ from typing import IO, Any
 
 from markupsafe import Markup, escape
 
+import tracer.exercises.figures as figures
+import tracer.exercises.markup as markup
 from tracer.errors import InputError
-from tracer.exercises import figures, markup
 from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
 from tracer.exercises.latex import tex_escape, tikz_final, tikz_tree
 from tracer.exercises.wording import example, key_words, prompt, roots_sentence, sheet_words, student_text

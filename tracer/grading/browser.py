@@ -23,9 +23,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import tracer.grading.answers as answers
+import tracer.grading.checkers as checkers
+import tracer.grading.feedback as feedback
 from tracer.errors import path_text
 from tracer.game.model import NodePath
-from tracer.grading import answers, checkers, feedback
 from tracer.grading.answers import Claim
 from tracer.grading.check import DEFAULT_PARTIAL, Points, question_name
 from tracer.grading.keys import PreparedKey

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import tracer.grading.feedback as feedback
 from tracer.game.model import NodePath
-from tracer.grading import feedback
 from tracer.grading.answers import Claim, Item, blank, claim_of, same_number
 from tracer.grading.keys import PreparedKey
 from tracer.trace.questions import Question
