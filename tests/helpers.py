@@ -27,7 +27,7 @@ def aima_exercise(prune_on_equal: bool = True, fail: str = "soft", questions: tu
 
 def prepared(exercise: Any) -> PreparedKey:
     """The key as the checker reads it from key.json (through JSON, as on disk)."""
-    return PreparedKey(json.loads(json.dumps(exercise.key)), "key.json")
+    return PreparedKey.from_json(json.loads(json.dumps(exercise.key.to_json())), "key.json")
 
 
 def check_text(key: PreparedKey, text: str, fmt: str = "yaml") -> Result:

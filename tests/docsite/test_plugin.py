@@ -153,7 +153,9 @@ def test_practice_fence_has_forms_keys_and_solutions(tmp_path):
     keys = re.findall(r'<script type="application/json" class="tracer-practice-data">(.*?)</script>', html, re.S)
     data = json.loads(keys[0])
     assert data["move"] is not None and data["nodes"][0]["path"] == ""
-    assert all(isinstance(text, str) and text for text in data["explanations"].values())
+    assert all(isinstance(text, str) and text for row in data["values"]["rows"].values() for text in row.values())
+    rules = re.findall(r'<script type="application/json" class="tracer-grading-rules">(.*?)</script>', html, re.S)
+    assert len(rules) == 1 and json.loads(rules[0])["tolerance"] == 0.005  # the checker's rules, once per bank
 
 
 def test_parallel_prerendering_gives_the_same_site(tmp_path, monkeypatch):

@@ -72,14 +72,14 @@ def test_same_seed_same_exercise(seed):
 
 def test_different_seeds_give_different_trees():
     spec = ExerciseSpec()
-    trees = {str(make_exercise(spec, seed).key["tree"]) for seed in range(20)}
+    trees = {str(make_exercise(spec, seed).key.tree) for seed in range(20)}
     assert len(trees) == 20
 
 
 def test_generation_does_not_depend_on_the_hash_seed():
     code = (
         "from tracer.exercises.generate import ExerciseSpec, make_exercises;"
-        "import json; print(json.dumps([e.key for e in make_exercises(ExerciseSpec(min_cutoffs=1), 'h', 3)]))"
+        "import json; print(json.dumps([e.key.to_json() for e in make_exercises(ExerciseSpec(min_cutoffs=1), 'h', 3)]))"
     )
     outputs = {
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env={"PYTHONHASHSEED": hs}).stdout
@@ -95,9 +95,9 @@ def test_roster_versions_are_distinct_and_reproducible():
     again = make_exercises(spec, "course", 1, students)
     assert [e.key for e in first] == [e.key for e in again]
     assert len({e.id for e in first}) == 40
-    assert len({str(e.key["tree"]) for e in first}) == 40  # every student a different tree
+    assert len({str(e.key.tree) for e in first}) == 40  # every student a different tree
     assert all(e.id.startswith(e.student.slug + "-") for e in first)
-    assert first[0].key["student"] == {"id": "s000", "name": "Student 0"}
+    assert first[0].key.student == {"id": "s000", "name": "Student 0"}
 
 
 # -- constraints ------------------------------------------------------------------------------------
@@ -117,12 +117,12 @@ def test_every_constraint_holds(seed, b_low, b_extra, d_low, d_extra, low, width
             ExerciseSpec(branching=branching, depth=depth, values=(low, high), distinct=True)
         return
     spec = ExerciseSpec(branching=branching, depth=depth, values=(low, high), distinct=distinct, min_cutoffs=min_cutoffs, max_leaves=40)
-    try:
-        exercise = make_exercise(spec, seed)
-    except InputError as error:  # constraints that no tree meets (e.g. cutoffs in a tiny value range) say so
-        assert "constraints" in str(error)
+    if not can_cut(min_cutoffs, branching, depth, width + 1 if distinct else math.inf):
+        with pytest.raises(InputError, match="no tree met the constraints"):
+            make_exercise(spec, seed)
         return
-    data = exercise.key["tree"]
+    exercise = make_exercise(spec, seed)  # every other spec has trees that meet it: generation must find one
+    data = exercise.key.tree
     leaves = list(leaves_and_depths(data))
     heights = {d for _, d in leaves}
     assert len(heights) == 1 and depth[0] <= heights.pop() <= depth[1]
@@ -131,12 +131,28 @@ def test_every_constraint_holds(seed, b_low, b_extra, d_low, d_extra, low, width
     assert len(leaves) <= 40
     if distinct:
         assert len({v for v, _ in leaves}) == len(leaves)
-    assert exercise.key["stats"]["cutoffs"] >= min_cutoffs
-    assert len([c for c in exercise.key["cutoffs"]]) >= min_cutoffs
+    # the cutoffs counted by an independent search, not by the engine that made the exercise
+    assert len(deep_cutoffs_reference(data)) >= min_cutoffs
+
+
+def can_cut(cutoffs: int, branching: tuple[int, int], depth: tuple[int, int], room: float) -> bool:
+    """Whether some tree of these shapes, with at most ``room`` distinct leaf values, has ``cutoffs`` cutoffs
+    (alpha-beta, pruning on equality), for the specs the test above draws (branching and depth 2 or 3). Worked by hand:
+
+    * one cutoff: any tree at least two deep and two wide can make one ([[3, 4], [2, 5]]); the
+      smallest tree asked for always fits the value range (ExerciseSpec refuses specs where it does not);
+    * two cutoffs: a MAX root has beta = +inf and its first MIN child alpha = -inf, so a 2x2 tree makes at
+      most one. Two need a third MIN child ([[3, 4], [2, 5], [1, 6]]: 6 leaves) or a third level
+      ([[[3, 4], [5, 6]], [[2, 7], [8, 9]]]: 8 leaves, a cut under B and one at C).
+    """
+    if cutoffs <= 1:
+        return True
+    return (branching[1] >= 3 and room >= 6) or (depth[1] >= 3 and room >= 8)
 
 
 def deep_cutoffs_reference(data, prune_on_equal=True):
-    """Cutoffs decided by a bound set three or more levels up, found by a separate plain search."""
+    """Every cutoff that prunes something, found by a separate plain search: for each, how many levels
+    above it the bound it met was set (1 for an ordinary cutoff, 3 or more for a deep one)."""
     found = []
 
     def search(node, depth, alpha, beta, alpha_at, beta_at, is_max):
@@ -170,7 +186,7 @@ def deep_cutoffs_reference(data, prune_on_equal=True):
 def test_deep_cutoff_constraint(seed, strict):
     spec = ExerciseSpec(depth=(4, 4), branching=(2, 2), deep_cutoff=True, conventions=Conventions(prune_on_equal=not strict))
     exercise = make_exercise(spec, seed)
-    distances = deep_cutoffs_reference(exercise.key["tree"], prune_on_equal=not strict)
+    distances = deep_cutoffs_reference(exercise.key.tree, prune_on_equal=not strict)
     assert any(d >= 3 for d in distances)
     assert sorted(distances) == sorted(c["distance"] for c in cutoff_origins(exercise.trace))
 
@@ -180,15 +196,15 @@ def test_deep_cutoff_constraint(seed, strict):
 def test_chance_trees(seed, branching):
     spec = ExerciseSpec(chance=True, branching=(2, branching), depth=(3, 3))
     exercise = make_exercise(spec, seed)
-    assert exercise.key["algorithm"] == "expectiminimax"
-    assert [q["id"] for q in exercise.questions] == ["expectiminimax", "move"]
+    assert exercise.key.algorithm == "expectiminimax"
+    assert [q.id for q in exercise.questions] == ["expectiminimax", "move"]
     chance_nodes = [n for n in exercise.tree.preorder() if n.type == "chance"]
     assert chance_nodes and all(n.depth == 1 for n in chance_nodes)
     for node in chance_nodes:
         assert math.isclose(sum(child.p for child in node.children), 1.0)
         assert all(child.p >= 0.1 for child in node.children)
-    players = tuple(exercise.key["source"]["players"])
-    assert math.isclose(exercise.key["root_value"], reference_minimax(exercise.key["tree"], players))
+    players = tuple(exercise.key.source["players"])
+    assert math.isclose(exercise.key.root_value, reference_minimax(exercise.key.tree, players))
 
 
 @pytest.mark.parametrize(
@@ -231,13 +247,12 @@ def test_aima_figure_5_2_by_hand():
     """Worked by hand: the root is worth 3, MAX moves to B, and under C (value at most 2) the second and
     third leaves (I and J) are never examined."""
     key = aima_exercise().key
-    assert key["root_value"] == 3
-    assert key["best_move"]["label"] == "B"
-    labels = {n["path"]: n["label"] for n in key["nodes"]}
-    assert [labels[p] for p in key["unvisited"]] == ["I", "J"]
-    c = next(n for n in key["nodes"] if n["label"] == "C")
-    assert (c["search_value"], c["bound"], c["minimax_value"]) == (2, "upper", 2)
-    assert [labels[p] for p in key["evaluated"]] == ["E", "F", "G", "H", "K", "L", "M"]
+    assert key.root_value == 3
+    assert key.best_move.label == "B"
+    assert [key.label(p) for p in key.unvisited] == ["I", "J"]
+    c = key.node((1,))
+    assert (c.label, c.search_value, c.bound, c.minimax_value) == ("C", 2, "upper", 2)
+    assert [key.label(p) for p in key.evaluated] == ["E", "F", "G", "H", "K", "L", "M"]
 
 
 @FAST
@@ -245,7 +260,7 @@ def test_aima_figure_5_2_by_hand():
 def test_keys_agree_with_the_engine_and_a_reference_search(seed, strict, hard, algorithm):
     conventions = Conventions(prune_on_equal=not strict, fail="hard" if hard else "soft")
     spec = ExerciseSpec(conventions=conventions, algorithm=algorithm, depth=(2, 3))
-    key = make_exercise(spec, seed).key
+    key = make_exercise(spec, seed).key.to_json()
     # The engine, run again from the key's own tree, gives the same key.
     tree = tree_from_data(key["tree"], players=key["source"]["players"])
     engine = answer_key(search(tree, SearchSettings(algorithm=algorithm, conventions=conventions))).to_json()

@@ -13,7 +13,8 @@ import yaml
 from click.testing import CliRunner
 
 from tracer.cli import main
-from tracer.exercises.questions import key_answers
+from tracer.trace.hand_in import key_answers
+from tracer.trace.key import AnswerKey
 
 N = 200
 BAD = {
@@ -42,7 +43,7 @@ def classroom(tmp_path_factory):
     submissions = root / "submissions"
     submissions.mkdir()
     for i, entry in enumerate(manifest["exercises"]):
-        key = json.loads((root / "hw" / entry["id"] / "key.json").read_text())
+        key = AnswerKey.from_json(json.loads((root / "hw" / entry["id"] / "key.json").read_text()))
         name = submissions / f"s{i:03d}"
         if i in BAD:
             kind, text, _ = BAD[i]

@@ -45,8 +45,11 @@ __all__ = ["TracerConfig", "TracerPlugin"]
 log = get_plugin_logger(__name__)
 
 # (package, file): the one player's script and style sheet (tracer.render.player), and
-# what the site adds (the practice page's checker, the practice and side-by-side styles)
-ASSETS = (("tracer.render", "player.js"), ("tracer.docsite", "practice.js"), ("tracer.render", "player.css"), ("tracer.docsite", "site.css"))
+# what the site adds (the practice page's checker and its rules, the practice and side-by-side styles)
+ASSETS = (
+    ("tracer.render", "player.js"), ("tracer.docsite", "grading.js"), ("tracer.docsite", "practice.js"),
+    ("tracer.render", "player.css"), ("tracer.docsite", "site.css"),
+)
 ASSET_DIR = "assets/tracer"
 _ID_TOKEN = "@@TRACER-ID@@"
 

@@ -4,21 +4,21 @@
 generator (:mod:`tracer.exercises`), in varied shapes and conventions, with and without
 cutoffs. For each, the page shows the bare tree, a form (the value alpha-beta computes at
 every internal node, the nodes it does not examine, MAX's move), and a hidden solution
-stepper. The key and a per-node explanation travel with the page as JSON; the script
-(``assets/practice.js``) checks answers as :mod:`tracer.grading` does: a bound written
-as ``<= 2``, ``≤2`` or ``at most 2``; naming a pruned subtree's root counts for the nodes
-below it.
+stepper. The script (``assets/practice.js`` with ``assets/grading.js``) checks the answers
+by the rules of ``tracer check``, read from data :mod:`tracer.grading.browser` writes: the
+rules once per bank, and per tree its key and the checker's own feedback sentences.
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any
 
 from tracer.errors import InputError
 from tracer.exercises.generate import ExerciseSpec, make_exercise
+from tracer.grading.browser import key_data, rules
+from tracer.grading.keys import PreparedKey
 from tracer.search.conventions import Conventions
-from tracer.words import conventions_summary
+from tracer.words import algorithm_name, conventions_summary, node_kind, say
 
 __all__ = ["PRACTICE_SPECS", "practice_html"]
 
@@ -48,21 +48,6 @@ def _options(options: dict[str, str]) -> tuple[str, int]:
     return seed, count
 
 
-def _explanations(key: dict[str, Any]) -> dict[str, str]:
-    """For every visited internal node, why alpha-beta returns what it does there."""
-    from tracer.grading.feedback import explain_search_value
-    from tracer.grading.keys import PreparedKey
-
-    prepared = PreparedKey(key, "practice")
-    out = {}
-    for node in key["nodes"]:
-        if node["type"] != "leaf" and node["visited"]:
-            text = explain_search_value(prepared, node["path"], None).replace("no answer. ", "")
-            # the row already names the node: "C is a MIN node ...", not "C: C is a MIN node ..."
-            out[node["path"]] = text.removeprefix(f"{node['label']}: ")
-    return out
-
-
 def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto") -> str:
     """The HTML of a practice fence: ``count`` exercises, each with its form and solution."""
     from tracer.docsite.fence import read_fence_options
@@ -75,59 +60,65 @@ def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto"
         spec = PRACTICE_SPECS[(index - 1) % len(PRACTICE_SPECS)]
         exercise = make_exercise(spec, seed=f"practice/{seed}", index=index)
         key = exercise.key
+        nodes = key.nodes or ()
         item_id = f"{id_token}-{index}"
-        nodes = key["nodes"]
-        internal = [n for n in nodes if n["type"] != "leaf"]
-        others = [n for n in nodes if n["path"]]
         conventions = exercise.trace.conventions
         # both palettes, one shown by the site's stylesheet: a white figure on a dark page glares
         figure = "".join(
             f'<span class="tracer-when-{theme_name}">{Figure(exercise.tree, theme=theme_name, prefix=f"{item_id}-tree-{theme_name}").plain(None)}</span>'
             for theme_name in ("light", "dark")
         )
+        example = html.escape(say("practice.placeholder", "e.g. {example}", example="3 or <= 2"))
         rows = "".join(
-            f'<tr data-path="{html.escape(n["path"])}"><th scope="row">{html.escape(n["label"])}</th>'
-            f'<td>{n["type"].upper()}</td><td><input type="text" inputmode="text" autocomplete="off" '
-            f'aria-label="Value alpha-beta computes at {html.escape(n["label"])}" placeholder="e.g. 3 or &lt;= 2"></td>'
+            f'<tr data-path="{html.escape(n.path_text)}"><th scope="row">{html.escape(n.label)}</th>'
+            f'<td>{html.escape(node_kind(n.type))}</td><td><input type="text" inputmode="text" autocomplete="off" '
+            f'aria-label="{html.escape(say("practice.input", "Value alpha-beta computes at {node}", node=n.label))}" placeholder="{example}"></td>'
             f'<td class="tracer-feedback" aria-live="polite"></td></tr>'
-            for n in internal
+            for n in nodes if n.type != "leaf"
         )
         boxes = "".join(
-            f'<label class="tracer-check"><input type="checkbox" value="{html.escape(n["path"])}"> {html.escape(n["label"])}</label>'
-            for n in others
+            f'<label class="tracer-check"><input type="checkbox" value="{html.escape(n.path_text)}"> {html.escape(n.label)}</label>'
+            for n in nodes if n.path
         )
-        moves = "".join(
-            f'<option value="{html.escape(n["path"])}">{html.escape(n["label"])}</option>' for n in nodes if n["path"].count(".") == 0 and n["path"]
-        )
-        data = {
-            "nodes": [
-                {"path": n["path"], "label": n["label"], "type": n["type"], "value": n["search_value"], "bound": n["bound"], "visited": n["visited"]}
-                for n in nodes
-            ],
-            "unvisited": key["unvisited"],
-            "move": key["best_move"]["path"] if key["best_move"] else None,
-            "explanations": _explanations(key),
-        }
+        moves = "".join(f'<option value="{html.escape(n.path_text)}">{html.escape(n.label)}</option>' for n in nodes if len(n.path) == 1)
+        data = key_data(PreparedKey(key, "practice"))
         solution_fence = read_fence_options(
             {"prune-on-equal": "true" if conventions.prune_on_equal else "false", "fail": conventions.fail, "title": "Solution"}
         )
         solution = trace_stepper_html(exercise.trace, solution_fence, id_token=f"{item_id}-solution")
+        words = {
+            "tree": say("practice.tree", "Tree {n}", n=index),
+            "node": say("practice.column.node", "node"),
+            "type": say("practice.column.type", "type"),
+            "value": say("practice.column.value", "value alpha-beta computes"),
+            "feedback": say("practice.column.feedback", "feedback"),
+            "not_examined": say("practice.not_examined", "Nodes alpha-beta does not examine"),
+            "move": say("practice.move", "MAX's move:"),
+            "choose": say("practice.choose", "choose"),
+            "check": say("practice.check", "Check"),
+            "reveal": say("practice.reveal", "Show the solution"),
+        }
+        w = {name: html.escape(text, quote=False) for name, text in words.items()}  # text between tags
         items.append(
             f'<section class="tracer-practice-item" id="{item_id}" data-tracer-practice>'
-            f'<h3>Tree {index} <small>({html.escape(exercise.id)})</small></h3>'
-            f'<p class="tracer-conventions"><strong>Alpha-beta</strong>: {html.escape(conventions_summary(conventions.prune_on_equal, conventions.fail))}.</p>'
+            f'<h3>{w["tree"]} <small>({html.escape(exercise.id)})</small></h3>'
+            f'<p class="tracer-conventions"><strong>{html.escape(algorithm_name("alphabeta", capital=True))}</strong>: '
+            f'{html.escape(conventions_summary(conventions.prune_on_equal, conventions.fail))}.</p>'
             f'<figure class="tracer-figure">{figure}</figure>'
             f'<form class="tracer-practice-form" onsubmit="return false">'
-            f'<table class="tracer-answers"><thead><tr><th scope="col">node</th><th scope="col">type</th>'
-            f'<th scope="col">value alpha-beta computes</th><th scope="col">feedback</th></tr></thead><tbody>{rows}</tbody></table>'
-            f'<fieldset class="tracer-not-examined"><legend>Nodes alpha-beta does not examine</legend>{boxes}'
+            f'<table class="tracer-answers"><thead><tr><th scope="col">{w["node"]}</th><th scope="col">{w["type"]}</th>'
+            f'<th scope="col">{w["value"]}</th><th scope="col">{w["feedback"]}</th></tr></thead><tbody>{rows}</tbody></table>'
+            f'<fieldset class="tracer-not-examined"><legend>{w["not_examined"]}</legend>{boxes}'
             f'<p class="tracer-feedback" data-for="not-examined" aria-live="polite"></p></fieldset>'
-            f'<p><label>MAX\'s move: <select class="tracer-move"><option value="">choose</option>{moves}</select></label> '
+            f'<p><label>{w["move"]} <select class="tracer-move"><option value="">{w["choose"]}</option>{moves}</select></label> '
             f'<span class="tracer-feedback" data-for="move" aria-live="polite"></span></p>'
-            f'<p class="tracer-practice-buttons"><button type="button" data-action="check">Check</button> '
-            f'<button type="button" data-action="reveal" aria-expanded="false">Show the solution</button></p>'
+            f'<p class="tracer-practice-buttons"><button type="button" data-action="check">{w["check"]}</button> '
+            f'<button type="button" data-action="reveal" aria-expanded="false">{w["reveal"]}</button></p>'
             f'<p class="tracer-summary" aria-live="polite"></p></form>'
             f'<div class="tracer-solution" hidden>{solution}</div>'
             f'<script type="application/json" class="tracer-practice-data">{script_json(data)}</script></section>'
         )
-    return f'<div class="tracer-practice" id="{id_token}">{"".join(items)}</div>'
+    return (
+        f'<div class="tracer-practice" id="{id_token}">'
+        f'<script type="application/json" class="tracer-grading-rules">{script_json(rules())}</script>{"".join(items)}</div>'
+    )

@@ -2,17 +2,20 @@
 
 >>> from tracer.exercises import ExerciseSpec, make_exercise
 >>> exercise = make_exercise(ExerciseSpec(min_cutoffs=1), seed=42)
->>> exercise.key["stats"]["cutoffs"] >= 1
+>>> exercise.key.stats["cutoffs"] >= 1
 True
 
 :func:`make_exercises` makes one version for the class or one per student;
 :func:`write_exercises` writes each into ``DIR/<id>/`` (see :mod:`tracer.exercises.sheet`).
+The questions are defined in :mod:`tracer.trace.questions` and a key's answers in the
+hand-in format come from :func:`tracer.trace.hand_in.key_answers` (both re-exported here).
 """
 
 from tracer.exercises.generate import Exercise, ExerciseSpec, exercise_from_tree, make_exercise, make_exercises
-from tracer.exercises.questions import QUESTION_IDS, key_answers
 from tracer.exercises.roster import Student, load_roster
 from tracer.exercises.sheet import render_exercise, write_exercises
+from tracer.trace.hand_in import key_answers
+from tracer.trace.questions import QUESTION_IDS
 
 __all__ = [
     "QUESTION_IDS", "Exercise", "ExerciseSpec", "Student", "exercise_from_tree", "key_answers", "load_roster",

@@ -20,13 +20,12 @@ from typing import Any
 
 from tracer.errors import InputError
 from tracer.exercises.dice import Dice, digest
-from tracer.exercises.questions import ALLOWED_QUESTIONS, DEFAULT_QUESTIONS, QUESTION_IDS, tree_to_data
 from tracer.exercises.roster import Student
-from tracer.game.model import Node, Path, Tree
+from tracer.game.model import Node, NodePath, Tree
 from tracer.search.conventions import Conventions, SearchSettings
-from tracer.trace.io import to_json_data
-from tracer.trace.key import answer_key
+from tracer.trace.key import AnswerKey, answer_key
 from tracer.trace.model import Trace
+from tracer.trace.questions import ALLOWED_QUESTIONS, DEFAULT_QUESTIONS, QUESTION_IDS, Question
 from tracer.trace.replay import Replayer
 
 __all__ = [
@@ -39,6 +38,7 @@ __all__ = [
     "make_exercise",
     "make_exercises",
     "parse_range",
+    "tree_to_data",
 ]
 
 MAX_ATTEMPTS = 5000
@@ -190,7 +190,11 @@ class ExerciseSpec:
 
 @dataclass
 class Exercise:
-    """One exercise: its id, the student it is for (None for the whole class), the tree and the key."""
+    """One exercise: its id, the student it is for (None for the whole class), the tree and the key.
+
+    ``key`` is the typed key (``key.json`` holds ``key.to_json()``), with the exercise's id,
+    student, questions and tree.
+    """
 
     id: str
     index: int
@@ -198,12 +202,12 @@ class Exercise:
     spec: ExerciseSpec
     tree: Tree
     trace: Trace
-    key: dict[str, Any]
+    key: AnswerKey
     attempts: int = 1
 
     @property
-    def questions(self) -> list[dict[str, Any]]:
-        return self.key["questions"]
+    def questions(self) -> tuple[Question, ...]:
+        return self.key.questions or ()
 
 
 def exercise_id(seed: str, spec: ExerciseSpec, index: int, student: Student | None) -> str:
@@ -270,7 +274,27 @@ def exercise_from_tree(
         _questions(spec, trace, dice or Dice(f"tracer-exercise/1/{ident}")),
         tree_to_data(tree),
     )
-    return Exercise(ident, index, student, spec, tree, trace, key.to_json())
+    return Exercise(ident, index, student, spec, tree, trace, key)
+
+
+def tree_to_data(tree: Tree) -> Any:
+    """The tree in bracket form (chance nodes in the compact chance form), for key files.
+
+    Labels are the automatic letters, which :func:`tracer.tree_from_data` gives back.
+
+    >>> from tracer import parse_tree
+    >>> tree_to_data(parse_tree("[[3, 12], {chance: [[0.5, 1], [0.5, 2]]}]"))
+    [[3, 12], {'chance': [[0.5, 1], [0.5, 2]]}]
+    """
+    built: dict[NodePath, Any] = {}
+    for node in reversed(list(tree.preorder())):
+        if node.is_leaf:
+            built[node.path] = node.value
+        elif node.type == "chance":
+            built[node.path] = {"chance": [[child.p, built.pop(child.path)] for child in node.children]}
+        else:
+            built[node.path] = [built.pop(child.path) for child in node.children]
+    return built[()]
 
 
 # -- drawing trees ---------------------------------------------------------------------------
@@ -345,25 +369,18 @@ def cutoff_origins(trace: Trace) -> list[dict[str, Any]]:
     return out
 
 
-def _questions(spec: ExerciseSpec, trace: Trace, dice: Dice) -> list[dict[str, Any]]:
-    questions: list[dict[str, Any]] = []
-    for qid in spec.asked:
-        question: dict[str, Any] = {"id": qid}
-        if qid == "window":
-            question.update(_window_question(trace, dice))
-        questions.append(question)
-    return questions
+def _questions(spec: ExerciseSpec, trace: Trace, dice: Dice) -> list[Question]:
+    return [_window_question(trace, dice) if qid == "window" else Question(qid) for qid in spec.asked]
 
 
-def _window_question(trace: Trace, dice: Dice) -> dict[str, Any]:
+def _window_question(trace: Trace, dice: Dice) -> Question:
     """Pick a visited internal node below the root, preferring one whose window is not (-inf, +inf)."""
     stories = Replayer(trace).run().stories
-    entered: dict[Path, tuple[Any, Any]] = {path: (story.alpha, story.beta) for path, story in stories.items() if path}
+    entered: dict[NodePath, tuple[Any, Any]] = {path: (story.alpha, story.beta) for path, story in stories.items() if path}
     tree = trace.tree
     internal = [path for path in entered if not tree.node(path).is_leaf]
     interesting = [path for path in internal if entered[path] != (float("-inf"), float("inf"))]
     pool = interesting or internal or list(entered)
     path = dice.choice(sorted(pool))
     alpha, beta = entered[path]
-    node = tree.node(path)
-    return to_json_data({"node": node.path_text, "label": node.label, "alpha": alpha, "beta": beta})
+    return Question("window", path, tree.node(path).label, alpha, beta)

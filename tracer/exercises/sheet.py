@@ -29,14 +29,19 @@ from functools import cache, partial
 from pathlib import Path
 from typing import IO, Any
 
+from markupsafe import Markup, escape
+
+import tracer.exercises.figures as figures
+import tracer.exercises.markup as markup
 from tracer.errors import InputError
-from tracer.exercises import figures
 from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
-from tracer.exercises.questions import QUESTION_TITLES, key_answers
+from tracer.exercises.wording import example, key_words, prompt, roots_sentence, sheet_words, student_text
 from tracer.files import make_folder
-from tracer.search.conventions import Conventions
 from tracer.trace.captions import key_steps
-from tracer.words import algorithm_name, bounded, conventions_lines, cutoff_test, joined, node_kind, number, say
+from tracer.trace.hand_in import key_answers
+from tracer.trace.key import AnswerKey
+from tracer.trace.questions import Question, question_title
+from tracer.words import bounded, conventions_lines, current_language, cutoff_test, joined, node_kind, number, say
 
 __all__ = ["FORMATS", "render_exercise", "template_dir", "write_exercises"]
 
@@ -75,7 +80,24 @@ def _environment(latex: bool) -> Any:
     env.filters["tex"] = figures.tex_escape
     env.filters["md"] = _md_escape
     env.filters["comment"] = lambda text, width=88: "\n# ".join(textwrap.wrap(str(text), width - 2))
+    # sentences marked up as tracer.exercises.markup reads, in each format
+    env.filters["prose_md"] = partial(markup.render, escape=_md_escape, code="`{}`".format, bold=lambda t: f"**{_md_escape(t)}**",
+                                      link=lambda t, href: f"[{_md_escape(t)}]({href})")
+    env.filters["prose_html"] = lambda text: Markup(markup.render(
+        text, escape=_html_text, code=lambda t: f"<code>{_html_text(t)}</code>", bold=lambda t: f"<strong>{_html_text(t)}</strong>",
+        link=lambda t, href: f'<a href="{escape(href)}">{_html_text(t)}</a>',
+    ))
+    tex_escape = figures.tex_escape
+    tex_escape = figures.tex_escape
+    env.filters["prose_tex"] = partial(markup.render, escape=tex_escape, code=lambda t: f"\\texttt{{{tex_escape(t)}}}",
+                                       bold=lambda t: f"\\textbf{{{tex_escape(t)}}}")
+    env.filters["plain"] = markup.plain
     return env
+
+
+def _html_text(text: str) -> str:
+    """Text made safe between HTML tags (quotes need no escaping there, and sentences keep theirs)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _md_escape(text: Any) -> str:
@@ -90,88 +112,35 @@ def _render(name: str, context: dict[str, Any]) -> str:
 
 
 # -- what the templates see ------------------------------------------------------------------
-def convention_lines(algorithm: str, conventions: Conventions) -> list[str]:
-    return conventions_lines(algorithm, conventions.prune_on_equal, conventions.fail)
-
-
-def _prompt(question: dict[str, Any], algorithm: str, fail: str = "soft") -> tuple[str, str]:
-    """The question as the sheet asks it, and how to write its answer in the file."""
-    qid = question["id"]
-    if qid == "minimax":
-        return say("sheet.ask.minimax", "Give the minimax value of every internal node."), "minimax: {A: 3, B: 3, ...}"
-    if qid == "expectiminimax":
-        return (
-            say("sheet.ask.expectiminimax", "Give the expectiminimax value of every internal node (MAX and MIN nodes and chance nodes)."),
-            "expectiminimax: {A: 2.5, B: 2.5, ...}",
-        )
-    if qid == "values":
-        if fail == "soft":
-            bounds = say("sheet.ask.values.bounds.soft", 'Where it stops early the value is a bound: write "<= 2" (at most 2) or ">= 5" (at least 5).')
-        else:
-            bounds = say(
-                "sheet.ask.values.bounds.hard",
-                'Where it stops early, or where fail-hard clamps v into [α, β], the value is a bound: write "<= 2" (at most 2) or ">= 5" (at least 5).',
-            )
-        return (
-            say(
-                "sheet.ask.values", "Run alpha-beta with the conventions above. Give the value it computes at each internal node it examines. "
-                "{bounds} Leave the nodes it never examines blank.", bounds=bounds,
-            ),
-            'values: {A: 3, C: "<= 2", ...}',
-        )
-    if qid == "not_examined":
-        return (
-            say(
-                "sheet.ask.not_examined", "Which nodes does alpha-beta never examine? List every one, leaves and internal nodes "
-                "(naming an internal node counts for everything below it). Write [] if it examines them all.",
-            ),
-            "not_examined: [H, I]",
-        )
-    if qid == "move":
-        return say("sheet.ask.move", "Which child of the root does MAX move to?"), "move: B"
-    if qid == "window":
-        return (
-            say("sheet.ask.window", "What are α and β when alpha-beta enters node {node}?", node=question["label"]),
-            "window: {alpha: 3, beta: +inf}",
-        )
-    if qid == "order":
-        return (
-            say("sheet.ask.order", "In which order does {algorithm} evaluate the leaves? List the leaves it evaluates, first to last.",
-                algorithm=algorithm_name(algorithm)),
-            "order: [<leaf>, <leaf>, ...]",
-        )
-    raise ValueError(qid)
-
-
-def _key_answer(question: dict[str, Any], key: dict[str, Any], exercise: Exercise) -> dict[str, Any]:
+def key_answer(question: Question, key: AnswerKey) -> dict[str, Any]:
     """The key's answer to one question, prepared for the key templates."""
-    qid = question["id"]
-    labels = {node["path"]: node["label"] for node in key["nodes"]}
+    qid = question.id
+    nodes = key.nodes or ()
     if qid in ("minimax", "expectiminimax", "values"):
         rows = []
-        for node in key["nodes"]:
-            if node["type"] == "leaf":
+        for node in nodes:
+            if node.type == "leaf":
                 continue
             if qid == "values":
-                value = bounded(node["search_value"], node["bound"]) if node["search_value"] is not None else say("key.not.examined", "not examined")
+                value = bounded(node.search_value, node.bound) if node.search_value is not None else say("key.not.examined", "not examined")
             else:
-                value = number(node["minimax_value"])
-            rows.append({"label": node["label"], "path": node["path"] or say("key.root.row", "(root)"), "type": node_kind(node["type"]), "value": value})
+                value = number(node.minimax_value)
+            rows.append({"label": node.label, "path": node.path_text or say("key.root.row", "(root)"), "type": node_kind(node.type), "value": value})
         return {"rows": rows}
     if qid == "not_examined":
-        unvisited = set(key["unvisited"])
-        roots = [path for path in key["unvisited"] if path.rpartition(".")[0] not in unvisited]
-        text = ", ".join(labels[path] for path in key["unvisited"]) or say("key.answer.all.examined", "none: alpha-beta examines every node")
-        return {"text": text, "roots": [labels[path] for path in roots]}
+        unvisited = key.unvisited or ()
+        roots = [path for path in unvisited if path[:-1] not in unvisited]
+        text = ", ".join(key.label(path) for path in unvisited) or say("key.answer.all.examined", "none: alpha-beta examines every node")
+        return {"text": text, "roots": roots_sentence([key.label(path) for path in roots], text)}
     if qid == "move":
-        best = key["best_move"]
-        if not best:
+        best = key.best_move
+        if best is None:
             return {"text": say("key.none", "none")}
-        return {"text": say("key.answer.move", "{child} (the root's value {value} comes from it)", child=best["label"], value=number(key["root_value"]))}
+        return {"text": say("key.answer.move", "{child} (the root's value {value} comes from it)", child=best.label, value=number(key.root_value))}
     if qid == "window":
-        return {"text": f"α = {number(question['alpha'])}, β = {number(question['beta'])}"}
+        return {"text": say("key.answer.window", "α = {alpha}, β = {beta}", alpha=number(question.alpha), beta=number(question.beta))}
     if qid == "order":
-        return {"text": ", ".join(labels[path] for path in key["evaluated"])}
+        return {"text": ", ".join(key.label(path) for path in key.evaluated or ())}
     raise ValueError(qid)
 
 
@@ -181,9 +150,9 @@ def _cutoff_lines(exercise: Exercise) -> list[str]:
         return []
     tree = trace.tree
     lines = []
-    for cut, story in zip(cutoff_origins(trace), [c for c in exercise.key["cutoffs"]]):
+    for cut, story in zip(cutoff_origins(trace), exercise.key.cutoffs or ()):
         node = tree.node(cut["at"])
-        test = cutoff_test(node.type, trace.conventions.prune_on_equal, story["v"], _num(story["alpha"]), _num(story["beta"]))
+        test = cutoff_test(node.type, trace.conventions.prune_on_equal, story.v, story.alpha, story.beta)
         decided = tree.node(cut["decided_at"]).label if cut["decided_at"] is not None else "?"
         bound = "β" if node.type == "max" else "α"
         fields = {"node": node.label, "test": test, "bound": bound, "origin": decided, "pruned": joined([tree.node(p).label for p in cut["pruned"]])}
@@ -210,56 +179,37 @@ def _answers_yaml(answers: dict[str, Any]) -> str:
     return yaml.dump(answers, Dumper=Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
 
-def _student_text(student: dict[str, Any] | None) -> str:
-    if not student:
-        return ""
-    return f"{student['name']} ({student['id']})" if student.get("name") else str(student["id"])
-
-
-def _num(value: Any) -> Any:
-    return float(value) if value in ("inf", "-inf") else value
-
-
 def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("html",)) -> dict[str, Any]:
     key = exercise.key
     spec = exercise.spec
     algorithm = spec.algorithm
     questions = []
     for index, question in enumerate(exercise.questions, start=1):
-        prompt, how = _prompt(question, algorithm, spec.conventions.fail)
+        text, how = prompt(question, algorithm, spec.conventions.fail)
         questions.append(
             {
-                "number": index, "id": question["id"], "title": QUESTION_TITLES[question["id"]],
-                "prompt": prompt, "how": how, "answer": _key_answer(question, key, exercise),
+                "number": index, "id": question.id, "title": question_title(question.id), "prompt": text, "how": how,
+                "example": example(how), "answer": key_answer(question, key),
             }
         )
-    internal = [node.label for node in exercise.tree.breadth_first() if not node.is_leaf]
-    key_yaml = _answers_yaml(key_answers(key))
+    who = student_text(key.student)
+    best_move = key.best_move.label if key.best_move is not None else None
     context: dict[str, Any] = {
+        "lang": current_language(),
         "title": title,
         "id": exercise.id,
-        "student": key.get("student"),
-        "student_text": _student_text(key.get("student")),
+        "student": key.student,
+        "student_text": who,
         "algorithm": algorithm,
-        "algorithm_name": algorithm_name(algorithm),
         "chance": spec.chance,
-        "conventions": convention_lines(algorithm, spec.conventions),
+        "conventions": convention_lines(spec),
         "questions": questions,
-        # the hand-in notes mention only what this sheet's questions need
-        "asks_bounds": any(q["id"] in ("values", "window") for q in questions),
-        "lists_note": (
-            " Lists of nodes can be in any order" + (", except the order of evaluation." if any(q["id"] == "order" for q in questions) else ".")
-            if any(q["id"] in ("not_examined", "order") for q in questions)
-            else ""
-        ),
-        "asks_averages": any(q["id"] == "expectiminimax" for q in questions),
-        "internal": internal,
-        "root_value": number(key["root_value"]),
-        "best_move": key["best_move"]["label"] if key.get("best_move") else None,
+        "internal": [node.label for node in exercise.tree.breadth_first() if not node.is_leaf],
+        "words": sheet_words(title, exercise.id, who, chance=spec.chance, asks={q.id for q in exercise.questions}),
+        "key_words": key_words(title, exercise.id, who, algorithm=algorithm, stats=key.stats, root_value=number(key.root_value), best_move=best_move),
         "cutoffs": _cutoff_lines(exercise),
         "steps": key_steps(exercise.trace),
-        "key_yaml": key_yaml,
-        "stats": key["stats"],
+        "key_yaml": _answers_yaml(key_answers(key)),
         "tree_svg": figures.tree_svg(exercise.tree) if "html" in formats else "",
         "final_svg": figures.final_svg(exercise.trace) if "html" in formats else "",
     }
@@ -270,6 +220,10 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
     return context
 
 
+def convention_lines(spec: ExerciseSpec) -> list[str]:
+    return conventions_lines(spec.algorithm, spec.conventions.prune_on_equal, spec.conventions.fail)
+
+
 def render_exercise(exercise: Exercise, title: str = "Adversarial search", formats: Sequence[str] = ("html",)) -> dict[str, str]:
     """Every file of one exercise folder: name -> text."""
     for fmt in formats:
@@ -277,7 +231,7 @@ def render_exercise(exercise: Exercise, title: str = "Adversarial search", forma
             raise InputError(f"unknown sheet format {fmt!r}", hint="use html, or latex for LaTeX as well")
     context = exercise_context(exercise, title, formats)
     files: dict[str, str] = {}
-    files["key.json"] = json.dumps(exercise.key, indent=2, ensure_ascii=False) + "\n"
+    files["key.json"] = json.dumps(exercise.key.to_json(), indent=2, ensure_ascii=False) + "\n"
     files["answer-template.yaml"] = context["template"]
     if "html" in formats:
         files["figure.svg"] = context["tree_svg"]
@@ -341,7 +295,7 @@ def write_exercises(
         "spec": spec.to_dict(),
         "formats": list(formats),
         "exercises": [
-            {"id": ex.id, "index": ex.index, "student": ex.key.get("student"), "folder": ex.id} for ex in done
+            {"id": ex.id, "index": ex.index, "student": ex.key.student, "folder": ex.id} for ex in done
         ],
     }
     atomic_write(out / "manifest.json", lambda file: file.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"))

@@ -12,9 +12,12 @@ An answer file is a small YAML (or JSON) mapping::
 
 * Nodes are named by label or by path (``"1.0"``), in any case; sets in any order.
 * A value is a number (``3``, ``-2.5``, ``10/3``, ``+inf``) or a bound: ``"<= 2"``,
-  ``"≤2"``, ``"at most 2"`` for an upper bound, ``">= 5"``, ``"≥5"``, ``"at least 5"``
-  for a lower bound. YAML needs quotes around a value starting with ``>``.
-* A blank answer (``B:`` with nothing after it) counts as not answered.
+  ``"≤2"``, ``"at most 2"`` (or ``le 2``) for an upper bound, ``">= 5"``, ``"≥5"``,
+  ``"at least 5"`` (or ``ge 5``) for a lower bound. YAML needs quotes around a value
+  starting with ``>``. Numbers within 0.005 of each other are the same answer. The tables
+  that say all this (:data:`BOUND_WORDS`, :data:`PLUS_INFINITY`, ...) are data, which the
+  practice page's checker reads too (:mod:`tracer.grading.browser`).
+* A blank answer (``B:`` with nothing after it, ``null`` or ``~``) counts as not answered.
 * Keys may also be written ``not-examined``, ``Not examined``, ...; ``student`` (free
   text) is allowed; any other key is an error, so that a typo is not silently lost.
 
@@ -29,14 +32,17 @@ import json
 import math
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from tracer.errors import InputError
-from tracer.words import bounded
+from tracer.words import bounded, say
 
-__all__ = ["ANSWER_KEYS", "AnswerError", "Claim", "Item", "Submission", "parse_claim", "parse_submission", "read_submission"]
+__all__ = [
+    "ANSWER_KEYS", "BOUND_WORDS", "FRACTION", "MINUS_INFINITY", "MINUS_SIGNS", "NUMBER", "PLUS_INFINITY", "STRICT_BOUND", "TOLERANCE",
+    "AnswerError", "Claim", "Item", "Submission", "blank", "claim_of", "load_yaml_items", "parse_claim", "parse_number",
+    "parse_submission", "read_submission", "same_number", "unreadable_hint",
+]
 
 MAX_BYTES = 1_000_000
 
@@ -101,73 +107,119 @@ class Submission:
 
 
 # -- values -----------------------------------------------------------------------------------
-_BOUND_WORDS = (
-    (("<=", "=<", "≤", "⩽", "at most", "atmost", "le"), "upper"),
-    ((">=", "=>", "≥", "⩾", "at least", "atleast", "ge"), "lower"),
-    (("=",), "exact"),
+# The syntax of a value, as data: the browser's checker (tracer/docsite/assets/grading.js)
+# reads these same tables from the practice page (see tracer.grading.browser), so that a value
+# means the same on the page and in `tracer check`.
+BOUND_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("upper", ("<=", "=<", "≤", "⩽", "at most", "atmost", "le")),
+    ("lower", (">=", "=>", "≥", "⩾", "at least", "atleast", "ge")),
+    ("exact", ("=",)),
 )
-_INFINITY = {"inf", "+inf", ".inf", "+.inf", "infinity", "+infinity", "∞", "+∞"}
-_MINUS_INFINITY = {"-inf", "-.inf", "-infinity", "-∞"}
+"""Words that may start a value, by the bound they make, tried in this order (any case; a word of
+letters must not run into more letters: ``le 2`` and ``le2`` are bounds, ``less 2`` is not)."""
+PLUS_INFINITY = ("inf", "+inf", ".inf", "+.inf", "infinity", "+infinity", "∞", "+∞")
+MINUS_INFINITY = ("-inf", "-.inf", "-infinity", "-∞")
+MINUS_SIGNS = ("\u2212",)
+"""Read as ``-``: the true minus sign that tracer's figures and sentences print."""
+NUMBER = r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
+FRACTION = r"^([+-]?[0-9]+)/([0-9]+)$"
+STRICT_BOUND = r"^\s*[<>]\s*([^=\s]|$)"
+"""A strict bound (``< 2``): refused, with a hint that alpha-beta's bounds include equality."""
+TOLERANCE = 0.005
+"""Numbers within this of each other are the same answer (two decimals are enough for averages)."""
+
+_NUMBER_RE = re.compile(NUMBER)
+_FRACTION_RE = re.compile(FRACTION)
+_STRICT_RE = re.compile(STRICT_BOUND)
+
+
+def same_number(a: float, b: float) -> bool:
+    """Whether an answer's number is the key's: within :data:`TOLERANCE` (included), the infinities only themselves.
+
+    >>> same_number(3.33, 10 / 3), same_number(3.325, 3.33), same_number(3.32, 10 / 3), same_number(float("inf"), 1e9)
+    (True, True, False, False)
+    """
+    if math.isinf(a) or math.isinf(b):
+        return a == b
+    return abs(a - b) <= TOLERANCE + 1e-9
 
 
 def parse_number(text: str) -> float | None:
-    """``3``, ``-2.5``, ``10/3``, ``+inf``, ``−4`` (a Unicode minus) -> a float; None if not a number.
+    """``3``, ``-2.5``, ``10/3``, ``+inf``, ``−4`` (a true minus), ``- 4`` -> a float; None if not a number.
 
-    >>> parse_number("10/3"), parse_number("−4"), parse_number("+∞"), parse_number("three")
-    (3.3333333333333335, -4.0, inf, None)
+    Spaces may follow the sign and surround a fraction's ``/``, nowhere else (``1 0`` is not 10).
+
+    >>> parse_number("10/3"), parse_number("−4"), parse_number("+∞"), parse_number("three"), parse_number("1 0")
+    (3.3333333333333335, -4.0, inf, None, None)
     """
-    cleaned = text.strip().replace("\u2212", "-").replace(" ", "").casefold()
-    if cleaned in _INFINITY:
+    cleaned = text.strip()
+    for sign in MINUS_SIGNS:
+        cleaned = cleaned.replace(sign, "-")
+    cleaned = re.sub(r"\s*/\s*", "/", re.sub(r"^([+-])\s+", r"\1", cleaned.casefold()))
+    if cleaned in PLUS_INFINITY:
         return math.inf
-    if cleaned in _MINUS_INFINITY:
+    if cleaned in MINUS_INFINITY:
         return -math.inf
-    try:
-        if "/" in cleaned:
-            return float(Fraction(cleaned))
-        value = float(cleaned)
-    except (ValueError, ZeroDivisionError):
+    fraction = _FRACTION_RE.fullmatch(cleaned)
+    if fraction:
+        numerator, denominator = int(fraction.group(1)), int(fraction.group(2))
+        return numerator / denominator if denominator else None
+    if not _NUMBER_RE.fullmatch(cleaned):
         return None
-    return value if not math.isnan(value) else None
+    value = float(cleaned)
+    return value if math.isfinite(value) else None
 
 
 def parse_claim(text: str) -> Claim | None:
-    """A value or a bound as written: ``"<= 2"``, ``"≤2"``, ``"at most 2"``, ``3``; None if unreadable.
+    """A value or a bound as written: ``"<= 2"``, ``"≤2"``, ``"at most 2"``, ``"le 2"``, ``3``; None if unreadable.
 
     >>> parse_claim("at most 2"), parse_claim("≥-1"), parse_claim(" 3 ")
     (Claim(value=2.0, bound='upper'), Claim(value=-1.0, bound='lower'), Claim(value=3.0, bound='exact'))
     """
-    rest = text.strip()
+    rest = re.sub(r"\s+", " ", text.strip())
     lowered = rest.casefold()
     bound = "exact"
-    for words, kind in _BOUND_WORDS:
-        for word in words:
-            if lowered.startswith(word) and (not word[0].isalpha() or len(lowered) == len(word) or not lowered[len(word)].isalpha()):
-                bound = kind
-                rest = rest[len(word):]
-                break
-        else:
-            continue
-        break
+    for kind, words in BOUND_WORDS:
+        word = next((w for w in words if _starts_with_word(lowered, w)), None)
+        if word is not None:
+            bound, rest = kind, rest[len(word):]
+            break
     value = parse_number(rest)
     if value is None:
         return None
     return Claim(value, bound)
 
 
+def _starts_with_word(text: str, word: str) -> bool:
+    if not text.startswith(word):
+        return False
+    return not word[-1].isalpha() or len(text) == len(word) or not text[len(word)].isalpha()
+
+
+def blank(item: Item | None) -> bool:
+    """Whether an answer was left blank (missing, ``B:`` with nothing after it, or only spaces)."""
+    return item is None or (item.kind == "scalar" and (item.value is None or str(item.value).strip() == ""))
+
+
+def unreadable_hint(text: str) -> str:
+    """What to write instead of a value that cannot be read."""
+    if _STRICT_RE.match(text):
+        return say("answers.hint.strict", 'alpha-beta\'s bounds include equality: write "<= 2" (at most 2) or ">= 5" (at least 5)')
+    return say("answers.hint.value", 'write a number such as 3 or -1.5, or a bound: "<= 2", "≤2", "at most 2", ">= 5", "at least 5"')
+
+
 def claim_of(item: Item, source: str) -> Claim | None:
     """The claim an item makes (None when blank); AnswerError when it is not a value."""
     if item.kind != "scalar":
-        raise item.error(source, f"a value must be a number or a bound, not a {'list' if item.kind == 'list' else 'mapping'}",
-                         hint='write 3, or a bound such as "<= 2"')
-    if item.value is None or str(item.value).strip() == "":
+        message = (say("answers.value.list", "a value must be a number or a bound, not a list") if item.kind == "list"
+                   else say("answers.value.map", "a value must be a number or a bound, not a mapping"))
+        raise item.error(source, message, hint=say("answers.hint.value.short", 'write 3, or a bound such as "<= 2"'))
+    if blank(item):
         return None
     claim = parse_claim(str(item.value))
     if claim is None:
         text = str(item.value)
-        hint = 'write a number such as 3 or -1.5, or a bound: "<= 2", "≤2", "at most 2", ">= 5", "at least 5"'
-        if re.match(r"^\s*[<>]\s*[^=]", text) or text.strip() in ("<", ">"):
-            hint = 'alpha-beta\'s bounds include equality: write "<= 2" (at most 2) or ">= 5" (at least 5)'
-        raise item.error(source, f"cannot read {text!r} as a value", hint=hint)
+        raise item.error(source, say("answers.unreadable", "cannot read {text} as a value", text=repr(text)), hint=unreadable_hint(text))
     return claim
 
 
@@ -179,21 +231,21 @@ def read_submission(path: str | Path) -> Submission:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise AnswerError(f"the file is too large for an answer file ({size:,} bytes)", source=source,
-                              hint="hand in the filled-in answer-template.yaml")
+            raise AnswerError(say("answers.file.large", "the file is too large for an answer file ({size} bytes)", size=f"{size:,}"),
+                              source=source, hint=say("answers.hint.large", "hand in the filled-in answer-template.yaml"))
         data = path.read_bytes()
     except FileNotFoundError:
-        raise AnswerError("no such file", source=source, hint="check the path") from None
+        raise AnswerError(say("answers.file.missing", "no such file"), source=source, hint=say("answers.hint.path", "check the path")) from None
     except IsADirectoryError:
-        raise AnswerError("is a folder, not an answer file", source=source) from None
+        raise AnswerError(say("answers.file.folder", "is a folder, not an answer file"), source=source) from None
     except OSError as error:
-        raise AnswerError(f"cannot read the file: {error.strerror or error}", source=source) from None
+        raise AnswerError(say("answers.file.unreadable", "cannot read the file: {reason}", reason=error.strerror or error), source=source) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise AnswerError(
-            f"not UTF-8 text (byte {error.start + 1} cannot be read)", source=source,
-            hint="hand in the answer template as a plain-text YAML file, not a word-processor or PDF file",
+            say("answers.file.encoding", "not UTF-8 text (byte {byte} cannot be read)", byte=error.start + 1), source=source,
+            hint=say("answers.hint.encoding", "hand in the answer template as a plain-text YAML file, not a word-processor or PDF file"),
         ) from None
     return parse_submission(text, source, fmt="json" if path.suffix.lower() == ".json" else "yaml")
 
@@ -201,11 +253,13 @@ def read_submission(path: str | Path) -> Submission:
 def parse_submission(text: str, source: str = "<answers>", fmt: str = "yaml") -> Submission:
     """Read an answer file's text; ``fmt`` is ``"yaml"`` or ``"json"``."""
     if not text.strip():
-        raise AnswerError("the file is empty", source=source, hint="fill in the answer template and hand it in")
-    root = _load_json(text, source) if fmt == "json" else _load_yaml(text, source)
+        raise AnswerError(say("answers.file.empty", "the file is empty"), source=source,
+                          hint=say("answers.hint.empty", "fill in the answer template and hand it in"))
+    root = _load_json(text, source) if fmt == "json" else load_yaml_items(text, source)
     if root.kind != "map":
-        what = "a list" if root.kind == "list" else "a single value"
-        raise root.error(source, f"the file holds {what}, not answers", hint="write one answer per line: exercise: <id>, values: {...}, ...")
+        message = (say("answers.file.list", "the file holds a list, not answers") if root.kind == "list"
+                   else say("answers.file.scalar", "the file holds a single value, not answers"))
+        raise root.error(source, message, hint=say("answers.hint.lines", "write one answer per line: exercise: <id>, values: {...}, ..."))
     answers: dict[str, Item] = {}
     seen: dict[str, Item] = {}
     exercise: Item | None = None
@@ -216,12 +270,13 @@ def parse_submission(text: str, source: str = "<answers>", fmt: str = "yaml") ->
         question = ANSWER_KEYS.get(name)
         if question is None:
             raise key_item.error(
-                source, f"unknown answer {raw!r}",
-                hint="the answers are exercise, minimax, expectiminimax, values, not_examined, move, window and order",
+                source, say("answers.unknown", "unknown answer {name}", name=repr(raw)),
+                hint=say("answers.hint.unknown", "the answers are exercise, minimax, expectiminimax, values, not_examined, move, window and order"),
             )
         if question in seen:
             first = seen[question]
-            raise key_item.error(source, f"{raw!r} is given twice (also on line {first.line})", hint="keep one of them")
+            raise key_item.error(source, say("answers.twice", "{name} is given twice (also on line {line})", name=repr(raw), line=first.line),
+                                 hint=say("answers.hint.twice", "keep one of them"))
         seen[question] = key_item
         if question == "exercise":
             exercise = value_item
@@ -238,7 +293,8 @@ def _yaml_loader() -> Any:
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _load_yaml(text: str, source: str) -> Item:
+def load_yaml_items(text: str, source: str) -> Item:
+    """A YAML text as items that remember their line and column; AnswerError, with a hint, when it is not YAML."""
     import yaml
 
     try:
@@ -247,19 +303,21 @@ def _load_yaml(text: str, source: str) -> Item:
         mark = error.problem_mark
         line = mark.line + 1 if mark else None
         column = mark.column + 1 if mark else None
-        hint = "check the indentation, the colons, and that every [ and { is closed"
+        hint = say("answers.hint.yaml", "check the indentation, the colons, and that every [ and { is closed")
         if mark is not None:
             lines = text.splitlines()
             here = lines[mark.line] if mark.line < len(lines) else ""
             if ">" in here:
-                hint = 'put a lower bound in quotes, such as C: ">= 5", or write C: at least 5'
+                hint = say("answers.hint.yaml.bound", 'put a lower bound in quotes, such as C: ">= 5", or write C: at least 5')
             elif "\t" in here:
-                hint = "indent with spaces, not tabs"
-        raise AnswerError(f"not valid YAML: {error.problem}", source=source, line=line, column=column, hint=hint) from None
+                hint = say("answers.hint.yaml.tabs", "indent with spaces, not tabs")
+        raise AnswerError(say("answers.yaml", "not valid YAML: {problem}", problem=error.problem), source=source, line=line, column=column,
+                          hint=hint) from None
     except yaml.YAMLError as error:
-        raise AnswerError(f"not valid YAML: {error}", source=source) from None
+        raise AnswerError(say("answers.yaml", "not valid YAML: {problem}", problem=error), source=source) from None
     if node is None:
-        raise AnswerError("the file holds no answers (only comments?)", source=source, hint="fill in the answer template")
+        raise AnswerError(say("answers.file.comments", "the file holds no answers (only comments?)"), source=source,
+                          hint=say("answers.hint.template", "fill in the answer template"))
     return _from_yaml(node, source)
 
 
@@ -269,17 +327,17 @@ def _from_yaml(node: Any, source: str, depth: int = 0) -> Item:
     mark = node.start_mark
     line, column = mark.line + 1, mark.column + 1
     if depth > 20:
-        raise AnswerError("the answers are nested too deeply", source=source, line=line, column=column)
+        raise AnswerError(say("answers.deep", "the answers are nested too deeply"), source=source, line=line, column=column)
     if isinstance(node, yaml.MappingNode):
         pairs = [(_from_yaml(key, source, depth + 1), _from_yaml(value, source, depth + 1)) for key, value in node.value]
         return Item(pairs, line, column, "map")
     if isinstance(node, yaml.SequenceNode):
         return Item([_from_yaml(child, source, depth + 1) for child in node.value], line, column, "list")
-    if node.tag == "tag:yaml.org,2002:null" and node.style is None:
+    if node.tag == "tag:yaml.org,2002:null" and not node.style:  # a plain null (null, ~ or nothing): blank; the C loader says ""
         return Item(None, line, column)
     if isinstance(node, yaml.ScalarNode):
         return Item(node.value, line, column)
-    raise AnswerError("an alias or tag that answers do not use", source=source, line=line, column=column)
+    raise AnswerError(say("answers.alias", "an alias or tag that answers do not use"), source=source, line=line, column=column)
 
 
 def _load_json(text: str, source: str) -> Item:
@@ -287,13 +345,13 @@ def _load_json(text: str, source: str) -> Item:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise AnswerError(
-            f"not valid JSON: {error.msg}", source=source, line=error.lineno, column=error.colno,
-            hint="check the commas and quotes, and that every [ and { is closed",
+            say("answers.json", "not valid JSON: {problem}", problem=error.msg), source=source, line=error.lineno, column=error.colno,
+            hint=say("answers.hint.json", "check the commas and quotes, and that every [ and { is closed"),
         ) from None
     # JSON is YAML too: read it again for the line of every value (PyYAML refuses a few JSON
     # escapes; then the answers are checked without lines).
     try:
-        return _load_yaml(text, source)
+        return load_yaml_items(text, source)
     except AnswerError:
         return _from_json(data)
 

@@ -13,56 +13,68 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from tracer.errors import InputError, TracerError
+from tracer.errors import InputError, TracerError, path_text
 from tracer.files import read_text
-from tracer.game.model import Path as NodePath
-from tracer.game.model import parse_path
+from tracer.game.model import NodePath, parse_path
 from tracer.grading.answers import AnswerError, Item
+from tracer.trace.key import AnswerKey, KeyCutoff, KeyNode
+from tracer.trace.questions import Question, asked_questions
+from tracer.trace.replay import NodeStory
+from tracer.words import say
 
 __all__ = ["KeySource", "PreparedKey", "load_key"]
 
 
 class PreparedKey:
-    """One key, indexed for checking: nodes by label and path, the search replayed for feedback."""
+    """One key, indexed for checking: nodes by label and path, the questions asked, the search replayed for feedback.
 
-    def __init__(self, key: dict[str, Any], source: str) -> None:
-        if not isinstance(key, dict) or key.get("format") != "tracer-key" or not isinstance(key.get("nodes"), list):
+    ``key`` is the typed :class:`~tracer.trace.key.AnswerKey`; paths are tuples throughout.
+    """
+
+    def __init__(self, key: AnswerKey, source: str) -> None:
+        if key.nodes is None:
             raise InputError(
-                "not an answer key with nodes", source=source,
-                hint="give the key.json that tracer exercise new wrote, or one from tracer key --format json",
+                say("keys.no_nodes", "this key lists no nodes (a game's key?), so answers cannot be checked against it"), source=source,
+                hint=say("keys.hint", "give the key.json that tracer exercise new wrote, or one from tracer key --format json"),
             )
         self.key = key
         self.source = source
-        self.exercise: str | None = key.get("exercise")
-        self.nodes: dict[str, dict[str, Any]] = {node["path"]: node for node in key["nodes"]}
-        self.by_label = {node["label"].casefold(): node["path"] for node in key["nodes"]}
-        self.labels = {node["path"]: node["label"] for node in key["nodes"]}
-        self.children: dict[str, list[str]] = {path: [] for path in self.nodes}
-        for path in self.nodes:
+        self.exercise: str | None = key.exercise
+        self.order: list[NodePath] = [node.path for node in key.nodes]
+        """Every node in preorder (the order the search meets them)."""
+        self.nodes: dict[NodePath, KeyNode] = {node.path: node for node in key.nodes}
+        self.by_label = {node.label.casefold(): node.path for node in key.nodes}
+        self.children: dict[NodePath, list[NodePath]] = {path: [] for path in self.order}
+        for path in self.order:
             if path:
-                self.children[_parent(path)].append(path)
-        self.unvisited = set(key.get("unvisited", ()))
-        from tracer.exercises.questions import key_questions
+                self.children[path[:-1]].append(path)
+        self.unvisited = set(key.unvisited or ())
+        self.questions: tuple[Question, ...] = asked_questions(key.questions, key.algorithm)
 
-        self.questions = key_questions(key)
+    @classmethod
+    def from_json(cls, data: Any, source: str) -> PreparedKey:
+        """A key from its JSON data (a key.json read); KeyFormatError naming the field that is wrong."""
+        return cls(AnswerKey.from_json(data, source), source)
 
     # -- names --------------------------------------------------------------------------------
-    def resolve(self, item: Item, source: str) -> str:
+    def resolve(self, item: Item, source: str) -> NodePath:
         """The path of the node an answer names (label, any case, or path); AnswerError when none."""
         if item.kind != "scalar" or item.value is None:
-            raise item.error(source, "a node name is missing here", hint="name a node by its letter, such as B, or by its path, such as 1.0")
+            raise item.error(source, say("keys.name.missing", "a node name is missing here"),
+                             hint=say("keys.hint.name", "name a node by its letter, such as B, or by its path, such as 1.0"))
         name = str(item.value).strip()
         path = self.by_label.get(name.casefold())
         if path is not None:
             return path
         if name.casefold() == "root" or name in ('""', "()"):
-            return ""
+            return ()
         parsed = parse_path(name)
-        if parsed is not None and name and ".".join(map(str, parsed)) in self.nodes:
-            return ".".join(map(str, parsed))
-        known = sorted(self.by_label.values(), key=lambda p: (len(self.labels[p]), self.labels[p]))
-        shown = ", ".join(self.labels[p] for p in known[:8]) + (", ..." if len(known) > 8 else "")
-        return _raise(item.error(source, f"no node is called {name!r} in this exercise", hint=f"name a node by its letter ({shown}) or by its path, such as 1.0"))
+        if parsed is not None and name and parsed in self.nodes:
+            return parsed
+        known = sorted(self.by_label.values(), key=lambda p: (len(self.name(p)), self.name(p)))
+        shown = ", ".join(self.name(p) for p in known[:8]) + (", ..." if len(known) > 8 else "")
+        raise item.error(source, say("keys.name.unknown", "no node is called {name} in this exercise", name=repr(name)),
+                         hint=say("keys.hint.names", "name a node by its letter ({names}) or by its path, such as 1.0", names=shown))
 
     def verify_exercise(self, written_id: Item | None, source: str) -> None:
         """AnswerError unless the answers name this key's exercise (any id will do for a key without one)."""
@@ -71,24 +83,27 @@ class PreparedKey:
         written = None if written_id is None or written_id.value is None else str(written_id.value).strip()
         if not written:
             raise AnswerError(
-                "no exercise id", source=source, line=written_id.line if written_id else None,
+                say("keys.no_id", "no exercise id"), source=source, line=written_id.line if written_id else None,
                 column=written_id.column if written_id else None,
-                hint=f"write exercise: {self.exercise} (the id on the sheet) at the top of the file",
+                hint=say("keys.hint.id", "write exercise: {id} (the id on the sheet) at the top of the file", id=self.exercise),
             )
         if written.casefold() != self.exercise.casefold():
             assert written_id is not None
             raise written_id.error(
-                source, f"these answers are for exercise {written!r}, but the key is for {self.exercise!r}",
-                hint="check the id at the top of the sheet, or check against that exercise's key",
+                source, say("keys.other_id", "these answers are for exercise {written}, but the key is for {id}",
+                            written=repr(written), id=repr(self.exercise)),
+                hint=say("keys.hint.other_id", "check the id at the top of the sheet, or check against that exercise's key"),
             )
 
-    def name(self, path: str) -> str:
-        return self.labels.get(path, path or "root")
+    def name(self, path: NodePath) -> str:
+        """How feedback names a node: its label (its path where it has none; ``root`` for an unlabelled root)."""
+        node = self.nodes.get(path)
+        return node.label if node is not None else (path_text(path) or "root")
 
-    def type(self, path: str) -> str:
-        return str(self.nodes[path]["type"])
+    def type(self, path: NodePath) -> str:
+        return self.nodes[path].type
 
-    def descendants(self, path: str) -> list[str]:
+    def descendants(self, path: NodePath) -> list[NodePath]:
         out, stack = [], [path]
         while stack:
             node = stack.pop()
@@ -96,50 +111,59 @@ class PreparedKey:
             stack.extend(reversed(self.children.get(node, ())))
         return out
 
-    def internal(self) -> list[str]:
-        return [node["path"] for node in self.key["nodes"] if node["type"] != "leaf"]
+    def internal(self) -> list[NodePath]:
+        return [path for path in self.order if self.nodes[path].type != "leaf"]
+
+    def cutoff_at(self, path: NodePath) -> KeyCutoff | None:
+        """The cutoff made at a node, if the key records one there."""
+        return next((cut for cut in self.key.cutoffs or () if cut.at == path), None)
+
+    def cutoff_over(self, path: NodePath) -> KeyCutoff | None:
+        """The cutoff that pruned a node (or an ancestor of it)."""
+        for cut in self.key.cutoffs or ():
+            if any(path[: len(pruned)] == pruned for pruned in cut.pruned):
+                return cut
+        return None
+
+    @property
+    def value_name(self) -> str:
+        """``minimax``, or ``expectiminimax`` where the tree has chance nodes."""
+        return "expectiminimax" if any(node.type == "chance" for node in self.nodes.values()) else "minimax"
 
     # -- the search, replayed ------------------------------------------------------------------
     @cached_property
     def trace(self) -> Any:
-        """The trace of the key's search, rebuilt from the key's tree (None when the key has no tree)."""
-        tree_data = self.key.get("tree")
-        if tree_data is None:
+        """The trace of the key's search, rebuilt from the key's tree (None when the key has no tree, or was edited)."""
+        if self.key.tree is None:
             return None
-        from tracer.api import search
+        from tracer.api import search  # the search is needed only for feedback, and tracer.api imports much
         from tracer.game.notation import tree_from_data
         from tracer.search.conventions import SearchSettings
 
-        players = self.key.get("source", {}).get("players", ["max", "min"])
-        tree = tree_from_data(tree_data, source=self.source, players=players)
-        settings = dict(self.key.get("settings", {}))
-        settings.update(algorithm=self.key.get("algorithm", "alphabeta"), conventions=self.key.get("conventions", {}))
+        players = self.key.source.get("players", ["max", "min"])
+        tree = tree_from_data(self.key.tree, source=self.source, players=players)
+        settings = dict(self.key.settings)
+        settings.update(algorithm=self.key.algorithm, conventions=self.key.conventions.to_dict())
         trace = search(tree, SearchSettings.from_dict(settings))
-        if [node.label for node in tree.preorder()] != [node["label"] for node in self.key["nodes"]]:
+        if [node.label for node in tree.preorder()] != [self.nodes[path].label for path in self.order]:
             return None  # the key was edited: explain from the key alone
         return trace
 
     @cached_property
-    def histories(self) -> dict[NodePath, Any]:
+    def stories(self) -> dict[NodePath, NodeStory]:
         """Each entered node's story (:class:`~tracer.trace.replay.NodeStory`), from the replayed search."""
         from tracer.trace.replay import Replayer
 
         return Replayer(self.trace).run().stories if self.trace is not None else {}
 
-    def history(self, path: str) -> Any:
-        return self.histories.get(_tuple(path))
+    def story(self, path: NodePath) -> NodeStory | None:
+        return self.stories.get(path)
 
-
-def _raise(error: Exception) -> Any:
-    raise error
-
-
-def _parent(path: str) -> str:
-    return path.rpartition(".")[0]
-
-
-def _tuple(path: str) -> NodePath:
-    return tuple(int(part) for part in path.split(".")) if path else ()
+    def probability(self, path: NodePath) -> float:
+        """The probability of a chance node's outcome, from the replayed tree (0 when there is none)."""
+        if self.trace is None:
+            return 0.0
+        return self.trace.tree.node(path).p or 0.0
 
 
 def load_key(path: str | Path) -> PreparedKey:
@@ -148,8 +172,9 @@ def load_key(path: str | Path) -> PreparedKey:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError(f"not valid JSON: {error.msg}", source=source, line=error.lineno, column=error.colno) from None
-    return PreparedKey(data, source)
+        raise InputError(say("keys.json", "not valid JSON: {problem}", problem=error.msg), source=source, line=error.lineno,
+                         column=error.colno) from None
+    return PreparedKey.from_json(data, source)
 
 
 class KeySource:
@@ -172,11 +197,12 @@ class KeySource:
                         self.folders[child.name.casefold()] = child / "key.json"
                 if not self.folders:
                     raise InputError(
-                        "no key.json in this folder or in its exercise folders", source=str(path),
-                        hint="give the folder tracer exercise new wrote (-o DIR), or one key.json",
+                        say("keys.folder.empty", "no key.json in this folder or in its exercise folders"), source=str(path),
+                        hint=say("keys.hint.folder", "give the folder tracer exercise new wrote (-o DIR), or one key.json"),
                     )
         else:
-            raise InputError("no such file or folder", source=str(path), hint="give a key.json, or the folder of exercises")
+            raise InputError(say("keys.missing", "no such file or folder"), source=str(path),
+                             hint=say("keys.hint.missing", "give a key.json, or the folder of exercises"))
 
     def __len__(self) -> int:
         return 1 if self.single is not None else len(self.folders)
@@ -188,21 +214,22 @@ class KeySource:
             return self.single  # check_submission compares the ids
         if not written:
             raise AnswerError(
-                "no exercise id", source=source, line=submission_id.line if submission_id else None,
-                hint="write exercise: <the id on the sheet> at the top of the file",
+                say("keys.no_id", "no exercise id"), source=source, line=submission_id.line if submission_id else None,
+                hint=say("keys.hint.any_id", "write exercise: <the id on the sheet> at the top of the file"),
             )
         folder = self.folders.get(written.casefold())
         if folder is None:
             assert submission_id is not None
             raise submission_id.error(
-                source, f"no exercise {written!r} among the {len(self.folders)} in {self.path}",
-                hint="check the id at the top of the sheet",
+                source, say("keys.unknown_id", "no exercise {id} among the {n} in {folder}", id=repr(written), n=len(self.folders), folder=self.path),
+                hint=say("keys.hint.sheet_id", "check the id at the top of the sheet"),
             )
         key = self._loaded.get(written.casefold())
         if key is None:
             try:
                 key = load_key(folder)
             except TracerError as error:
-                raise AnswerError(f"the key of exercise {written!r} cannot be read ({error})", source=source) from None
+                raise AnswerError(say("keys.unreadable", "the key of exercise {id} cannot be read ({error})", id=repr(written), error=error),
+                                  source=source) from None
             self._loaded[written.casefold()] = key
         return key

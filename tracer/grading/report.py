@@ -23,9 +23,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from tracer.exercises.questions import QUESTION_IDS
 from tracer.grading.check import Result
-from tracer.words import plural
+from tracer.trace.questions import QUESTION_IDS
+from tracer.words import say, say_n
 
 __all__ = ["REPORT_FORMATS", "csv_report", "gradescope_report", "json_report", "report", "text_report"]
 
@@ -93,14 +93,15 @@ def gradescope_data(result: Result) -> dict[str, Any]:
     if not result.checked:
         return {
             "score": 0,
-            "output": f"Your answer file could not be checked: {result.error}",
+            "output": say("report.gradescope.unchecked", "Your answer file could not be checked: {error}", error=result.error),
             "visibility": "visible",
             "tests": [],
         }
     return {
         "score": _score(result.score),
-        "output": f"Exercise {result.exercise}: {points_text(result.score)} / {points_text(result.max_score)}" if result.exercise
-        else f"{points_text(result.score)} / {points_text(result.max_score)}",
+        "output": say("report.gradescope.score.exercise", "Exercise {exercise}: {score} / {max_score}", exercise=result.exercise,
+                      score=points_text(result.score), max_score=points_text(result.max_score)) if result.exercise
+        else say("report.score", "{score} / {max_score}", score=points_text(result.score), max_score=points_text(result.max_score)),
         "visibility": "visible",
         "tests": [
             {"name": t.name, "score": _score(t.score), "max_score": _score(t.max_score), "output": t.output, "visibility": "visible"}
@@ -111,7 +112,7 @@ def gradescope_data(result: Result) -> dict[str, Any]:
 
 def gradescope_report(results: Sequence[Result]) -> str:
     if len(results) != 1:
-        raise ValueError("Gradescope's results.json describes one submission")
+        raise ValueError(say("report.gradescope.one", "Gradescope's results.json describes one submission"))
     return json.dumps(gradescope_data(results[0]), indent=2, ensure_ascii=False) + "\n"
 
 
@@ -128,20 +129,26 @@ def problem_text(result: Result) -> str:
     rest = error[len(prefix):]
     match = re.match(r"(\d+)(?::(\d+))?: ", rest)
     if match:
-        where = f"line {match.group(1)}" + (f", column {match.group(2)}" if match.group(2) else "")
-        return f"{where}: {rest[match.end():]}"
+        if match.group(2):
+            where = say("report.where.column", "line {line}, column {column}", line=match.group(1), column=match.group(2))
+        else:
+            where = say("report.where.line", "line {line}", line=match.group(1))
+        return say("report.problem", "{where}: {problem}", where=where, problem=rest[match.end():])
     return rest.lstrip()
 
 
 def _detail(result: Result) -> list[str]:
     if not result.checked:
-        return [f"{result.file}: could not be checked: {problem_text(result)}"]
-    head = f"{result.file}: {points_text(result.score)} / {points_text(result.max_score)}"
+        return [say("report.unchecked", "{file}: could not be checked: {problem}", file=result.file, problem=problem_text(result))]
+    score = say("report.score", "{score} / {max_score}", score=points_text(result.score), max_score=points_text(result.max_score))
     if result.exercise:
-        head += f" (exercise {result.exercise})"
+        head = say("report.head.exercise", "{file}: {score} (exercise {exercise})", file=result.file, score=score, exercise=result.exercise)
+    else:
+        head = say("report.head", "{file}: {score}", file=result.file, score=score)
     lines = [head]
     for test in result.tests:
-        lines.append(f"  {test.name}: {points_text(test.score)} / {points_text(test.max_score)}")
+        lines.append("  " + say("report.test", "{name}: {score} / {max_score}", name=test.name, score=points_text(test.score),
+                                max_score=points_text(test.max_score)))
         lines.extend("      " + line for line in test.output.splitlines())
     return lines
 
@@ -161,17 +168,23 @@ def text_report(results: Sequence[Result], details: bool | None = None) -> str:
             if result.checked:
                 lines.append(f"{result.file.ljust(width)}  {points_text(result.score):>6} / {points_text(result.max_score)}")
             else:
-                lines.append(f"{result.file.ljust(width)}  {'-':>6}   could not be checked: {problem_text(result)}")
+                unchecked = say("report.row.unchecked", "could not be checked: {problem}", problem=problem_text(result))
+                lines.append(f"{result.file.ljust(width)}  {'-':>6}   {unchecked}")
         lines.append("")
     checked = [r for r in results if r.checked]
-    summary = f"Checked {len(checked)} of {plural(len(results), 'file')}"
-    if len(checked) < len(results):
-        summary += f"; {len(results) - len(checked)} could not be checked"
-    if len(checked) > 1:
-        mean = sum(r.score or 0 for r in checked) / len(checked)
-        summary += f"; mean score {points_text(mean)}"
-    lines.append(summary + ".")
+    lines.append(summary_text(len(checked), len(results), sum(r.score or 0 for r in checked) / len(checked) if checked else 0.0))
     return "\n".join(lines) + "\n"
+
+
+def summary_text(checked: int, files: int, mean: float) -> str:
+    """``Checked 3 of 4 files; 1 could not be checked; mean score 7.5.``"""
+    parts = [say_n("report.summary.checked", "Checked {checked} of {n} file", "Checked {checked} of {n} files", files, checked=checked,
+                   n=f"{files:,}")]
+    if checked < files:
+        parts.append(say("report.summary.unchecked", "{n} could not be checked", n=files - checked))
+    if checked > 1:
+        parts.append(say("report.summary.mean", "mean score {mean}", mean=points_text(mean)))
+    return say("report.summary", "{parts}.", parts="; ".join(parts))
 
 
 def report(results: Sequence[Result], fmt: str, details: bool | None = None) -> str:

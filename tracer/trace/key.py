@@ -37,6 +37,7 @@ from tracer.search.conventions import Conventions
 from tracer.search.oracle import TrueValues
 from tracer.trace.io import to_json_data
 from tracer.trace.model import Trace
+from tracer.trace.questions import QUESTION_IDS, Question
 from tracer.trace.replay import Replayer
 from tracer.words import conventions_summary
 
@@ -104,7 +105,7 @@ class AnswerKey:
     cutoffs: tuple[KeyCutoff, ...] | None = None
     exercise: str | None = None
     student: dict[str, Any] | None = None
-    questions: tuple[dict[str, Any], ...] | None = None
+    questions: tuple[Question, ...] | None = None
     tree: Any = None
     _index: dict[NodePath, KeyNode] = field(default_factory=dict, repr=False, compare=False)
 
@@ -125,7 +126,7 @@ class AnswerKey:
         except KeyError:
             return f"[{path_text(path)}]"
 
-    def for_exercise(self, exercise: str, student: dict[str, Any] | None, questions: list[dict[str, Any]], tree: Any) -> AnswerKey:
+    def for_exercise(self, exercise: str, student: dict[str, Any] | None, questions: list[Question], tree: Any) -> AnswerKey:
         """This key, as the key of an exercise."""
         return replace(self, exercise=exercise, student=student, questions=tuple(questions), tree=tree, _index={})
 
@@ -169,7 +170,7 @@ class AnswerKey:
         if self.exercise is not None:
             data["exercise"] = self.exercise
             data["student"] = self.student
-            data["questions"] = list(self.questions or ())
+            data["questions"] = [question.to_json() for question in self.questions or ()]
             data["tree"] = self.tree
         return to_json_data(data)  # type: ignore[no-any-return]
 
@@ -334,9 +335,9 @@ class _KeyReader:
             self.text(student.get("id"), "student.id")
         questions = data.get("questions")
         if questions is not None:
-            if not isinstance(questions, list) or not all(isinstance(q, dict) and isinstance(q.get("id"), str) for q in questions):
+            if not isinstance(questions, list):
                 raise self.fail("questions", 'a list of questions such as {"id": "minimax"}')
-            questions = tuple(questions)
+            questions = tuple(self.question(raw, f"questions[{index}]") for index, raw in enumerate(questions))
         stats = self.mapping(data.get("stats", {}), "stats")
         if not all(isinstance(count, int) and not isinstance(count, bool) for count in stats.values()):
             raise self.fail("stats", "an object of whole numbers")
@@ -377,6 +378,17 @@ class _KeyReader:
             self.path(row.get("path"), f"{where}.path"), self.text(row.get("label"), f"{where}.label"), node_type,  # type: ignore[arg-type]
             self.value(row.get("minimax_value"), f"{where}.minimax_value"),
             self.value(row.get("search_value"), f"{where}.search_value", optional=True), bound, visited,
+        )
+
+    def question(self, raw: Any, where: str) -> Question:
+        row = self.mapping(raw, where)
+        if row.get("id") not in QUESTION_IDS:
+            raise self.fail(f"{where}.id", "one of " + ", ".join(f'"{q}"' for q in QUESTION_IDS))
+        if row["id"] != "window":
+            return Question(row["id"])
+        return Question(
+            "window", self.path(row.get("node"), f"{where}.node"), self.text(row.get("label"), f"{where}.label", optional=True),
+            self.value(row.get("alpha"), f"{where}.alpha"), self.value(row.get("beta"), f"{where}.beta"),
         )
 
     def cutoff(self, raw: Any, where: str) -> KeyCutoff:
