@@ -259,7 +259,7 @@ def parse_submission(text: str, source: str = "<answers>", fmt: str = "yaml") ->
     if root.kind != "map":
         message = (say("answers.file.list", "the file holds a list, not answers") if root.kind == "list"
                    else say("answers.file.scalar", "the file holds a single value, not answers"))
-        raise root.error(source, message, hint=say("answers.hint.lines", "write one answer per line: exercise: <id>, values: {...}, ..."))
+        raise root.error(source, message, hint=say("answers.hint.lines", "write one answer per line: exercise: <id>, values: {{...}}, ..."))
     answers: dict[str, Item] = {}
     seen: dict[str, Item] = {}
     exercise: Item | None = None
@@ -303,7 +303,7 @@ def load_yaml_items(text: str, source: str) -> Item:
         mark = error.problem_mark
         line = mark.line + 1 if mark else None
         column = mark.column + 1 if mark else None
-        hint = say("answers.hint.yaml", "check the indentation, the colons, and that every [ and { is closed")
+        hint = say("answers.hint.yaml", "check the indentation, the colons, and that every [ and {{ is closed")
         if mark is not None:
             lines = text.splitlines()
             here = lines[mark.line] if mark.line < len(lines) else ""
@@ -346,7 +346,7 @@ def _load_json(text: str, source: str) -> Item:
     except json.JSONDecodeError as error:
         raise AnswerError(
             say("answers.json", "not valid JSON: {problem}", problem=error.msg), source=source, line=error.lineno, column=error.colno,
-            hint=say("answers.hint.json", "check the commas and quotes, and that every [ and { is closed"),
+            hint=say("answers.hint.json", "check the commas and quotes, and that every [ and {{ is closed"),
         ) from None
     # JSON is YAML too: read it again for the line of every value (PyYAML refuses a few JSON
     # escapes; then the answers are checked without lines).

@@ -14,6 +14,7 @@ never a change to the code. English is the source: without a catalogue the text 
 as written.
 
 Placeholders are filled after translation, so a translation may put them in any order.
+Every message is formatted, with or without fields: a literal brace is written ``{{`` or ``}}``.
 The language is chosen per call chain with :func:`use_language` (the command line's
 ``--lang``, the ``TRACER_LANG`` environment variable, the site plugin's ``lang``), never
 from the machine's locale, so the same input gives the same bytes on any machine.
@@ -119,8 +120,7 @@ def use_language(language: str | None, catalogue: gettext.NullTranslations | Non
 
 def say(message_id: str, text: str, /, **fields: Any) -> str:
     """The message ``message_id`` (English: ``text``) in the current language, its placeholders filled."""
-    translated = _translations.get().pgettext(message_id, text)
-    return translated.format(**fields) if fields else translated
+    return _translations.get().pgettext(message_id, text).format(**fields)
 
 
 def say_n(message_id: str, singular: str, plural: str, count: int, /, **fields: Any) -> str:
