@@ -299,30 +299,41 @@ def tree_to_data(tree: Tree) -> Any:
 
 # -- drawing trees ---------------------------------------------------------------------------
 def _random_tree(dice: Dice, spec: ExerciseSpec) -> Tree | None:
-    """A random tree with every leaf at the same depth, or None when it has too many leaves."""
+    """A random tree with every leaf at the same depth and no more leaves than the spec allows
+    (None when the height drawn cannot fit).
+
+    Each node's number of children is drawn from the spec's range, narrowed where a wider
+    node would leave too few leaves for the rest of its level: trees are drawn within the
+    limit rather than drawn and thrown away (which made narrow specs fail). Where the limit
+    does not bind, the draws are the same as drawing from the whole range.
+    """
     height = dice.randint(*spec.depth)
     players = spec.players
+    low_branching, high_branching = spec.branching
+    limit = spec.max_leaves
+    if spec.distinct:
+        limit = min(limit, spec.values[1] - spec.values[0] + 1)
     root = Node(path=(), type=players[0])
     level = [root]
     for depth in range(1, height + 1):
+        # each node of this level ends with at least this many leaves below it
+        at_least = low_branching ** (height - depth)
+        room = limit // at_least  # how many nodes this level may have
         below: list[Node] = []
-        for parent in level:
-            count = dice.randint(*spec.branching)
+        for index, parent in enumerate(level):
+            most = min(high_branching, room - len(below) - low_branching * (len(level) - index - 1))
+            if most < low_branching:
+                return None
+            count = dice.randint(low_branching, most)
             node_type = "leaf" if depth == height else players[depth % len(players)]
             parent.children = [Node(path=parent.path + (i,), type=node_type) for i in range(count)]
             if parent.type == "chance":
                 for child, p in zip(parent.children, _probabilities(dice, count)):
                     child.p = p
             below.extend(parent.children)
-        if len(below) > spec.max_leaves and depth == height:
-            return None
-        if len(below) > spec.max_leaves * spec.branching[1]:
-            return None
         level = below
     low, high = spec.values
     if spec.distinct:
-        if len(level) > high - low + 1:
-            return None
         values = dice.sample(range(low, high + 1), len(level))
     else:
         values = [dice.randint(low, high) for _ in level]

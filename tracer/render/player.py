@@ -68,7 +68,7 @@ from markupsafe import Markup
 
 from tracer.render.figure import Figure
 from tracer.trace.model import Trace
-from tracer.words import algorithm_name, conventions_summary, number, say
+from tracer.words import algorithm_name, conventions_summary, number, say, template
 
 __all__ = [
     "Code", "Head", "asset_text", "assets", "final_html", "head_of", "inline_script", "player_context", "player_html_part",
@@ -256,7 +256,7 @@ def player_context(
         # the final figure's ids get their own prefix, so they collide with none of the player's
         final_svg = Markup(figure.final().replace(f'id="{figure.prefix}', f'id="{figure.prefix}f'))
     # the counter's wording with its placeholders, for the script to fill
-    data["words"] = {"counter": say("player.counter", "Step {step} of {total}"), "play": words["play"], "pause": words["pause"]}
+    data["words"] = {"counter": template("player.counter", "Step {step} of {total}"), "play": words["play"], "pause": words["pause"]}
     shown = paints[start_index]
     return {
         "id": root_id,

@@ -8,7 +8,7 @@ placeholders::
 
 The id is gettext's message context and the English text its message id, so the
 standard tools find every message (``make messages`` runs ``pybabel extract`` with the
-keywords ``say:1c,2`` and ``say_n:1c,2,3``) and a language is a catalogue of
+keywords ``say:1c,2``, ``template:1c,2`` and ``say_n:1c,2,3``) and a language is a catalogue of
 translations (``tracer/locale/<language>/LC_MESSAGES/tracer.po``, compiled to ``.mo``),
 never a change to the code. English is the source: without a catalogue the text is used
 as written.
@@ -40,6 +40,7 @@ __all__ = [
     "language_from",
     "say",
     "say_n",
+    "template",
     "translations",
     "use_language",
 ]
@@ -121,6 +122,12 @@ def use_language(language: str | None, catalogue: gettext.NullTranslations | Non
 def say(message_id: str, text: str, /, **fields: Any) -> str:
     """The message ``message_id`` (English: ``text``) in the current language, its placeholders filled."""
     return _translations.get().pgettext(message_id, text).format(**fields)
+
+
+def template(message_id: str, text: str, /) -> str:
+    """The message ``message_id`` in the current language with its placeholders left unfilled,
+    for a front end that fills them itself (the player's ``Step {step} of {total}``)."""
+    return _translations.get().pgettext(message_id, text)
 
 
 def say_n(message_id: str, singular: str, plural: str, count: int, /, **fields: Any) -> str:
