@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tracer.game.protocol import Game
+from tracer.game.protocol import Game, evaluates_terminals
 from tracer.recursion import deep_recursion
 from tracer.search.common import SearchRun, chance_refused, new_stats
 from tracer.search.conventions import SearchSettings
@@ -80,7 +80,7 @@ def alphabeta_search(
     to_move, actions, result = game.to_move, game.actions, game.result
     on_equal = settings.conventions.prune_on_equal
     fail_hard = settings.conventions.fail == "hard"
-    scores_terminals = limit is not None and getattr(game, "evaluates_terminals", True)
+    scores_terminals = limit is not None and evaluates_terminals(game)
     track = record or table is not None  # bounds are needed for the trace and for stored entries
     visited = evaluated = depth_cut = cutoffs = pruned_count = tt_hits = tt_stores = 0
     root_best: Path | None = None

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tracer.errors import SearchError
-from tracer.game.protocol import Game
+from tracer.game.protocol import Game, game_title
 from tracer.search.conventions import SearchSettings
 
 __all__ = ["SearchRun", "chance_refused", "check_can_search"]
@@ -42,7 +42,7 @@ def check_can_search(game: Game, settings: SearchSettings) -> None:
         raise chance_refused(settings.algorithm, None)
     if (settings.depth is not None or settings.iterative) and not game.has_evaluation:
         raise SearchError(
-            f"{getattr(game, 'title', game.name)} has no evaluation function, so the search cannot stop at a depth limit",
+            f"{game_title(game)} has no evaluation function, so the search cannot stop at a depth limit",
             hint="search without --depth and --iterative",
         )
 

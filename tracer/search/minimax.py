@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tracer.game.protocol import Game
+from tracer.game.protocol import Game, evaluates_terminals
 from tracer.recursion import deep_recursion
 from tracer.search.common import SearchRun, chance_refused, new_stats
 from tracer.search.conventions import SearchSettings
@@ -42,7 +42,7 @@ def minimax_search(
     is_terminal, utility, evaluate = game.is_terminal, game.utility, game.evaluate
     to_move, actions, result, outcomes = game.to_move, game.actions, game.result, game.chance_outcomes
     averages = settings.algorithm == "expectiminimax"
-    scores_terminals = limit is not None and getattr(game, "evaluates_terminals", True)
+    scores_terminals = limit is not None and evaluates_terminals(game)
     visited = evaluated = depth_cut = tt_hits = tt_stores = 0
     root_best: Path | None = None
 
