@@ -8,6 +8,7 @@ import pytest
 from search_helpers import DagGame
 
 import tracer
+from tracer.game.games import Hexapawn, TicTacToe
 from tracer.game.protocol import TreeGame
 from tracer.search import Conventions, SearchSettings, run_search
 
@@ -17,6 +18,67 @@ ALL_CONVENTIONS = [Conventions(True, "soft"), Conventions(False, "soft"), Conven
 
 def events_at(run: Any, node: tuple[int, ...]) -> list[tuple[Any, ...]]:
     return [event for event in run.events if len(event) > 1 and event[1] == node]
+
+
+# -- depth-cut nodes go into the table, in minimax as in alpha-beta ---------------------------------
+def layers(game: Any, depth: int) -> list[set[Any]]:
+    """The distinct states 0, 1, ..., depth moves from the start (the game stops at terminal states)."""
+    found = [{game.initial_state()}]
+    for _ in range(depth):
+        found.append({game.result(s, a) for s in found[-1] if not game.is_terminal(s) for a in game.actions(s)})
+    return found
+
+
+@pytest.mark.parametrize(("position", "depth"), [("X........", 3), ("XO.X..O..", 2), (".........", 2)])
+def test_minimax_with_a_table_stores_each_state_once_depth_cut_ones_included(position, depth):
+    # In tic-tac-toe a state's distance from the start is its number of marks, so with a table
+    # each distinct state within the limit is searched once and answered by the table after:
+    #   stored:      every distinct state in layers 0..depth (cut ones as searched 0 levels);
+    #   depth cuts:  the states of the last layer that are not over;
+    #   visited:     the root, and every move out of each state searched below the limit.
+    game = TicTacToe(position)
+    found = layers(game, depth)
+    searched = [s for layer in found[:-1] for s in layer if not game.is_terminal(s)]
+    cut = [s for s in found[-1] if not game.is_terminal(s)]
+    run = run_search(game, SearchSettings(algorithm="minimax", depth=depth, transposition_table=True))
+    visited = 1 + sum(len(game.actions(s)) for s in searched)
+    assert run.stats["tt_stores"] == sum(len(layer) for layer in found)
+    assert run.stats["depth_cut"] == len(cut)
+    assert run.stats["visited"] == visited
+    assert run.stats["tt_hits"] == visited - run.stats["tt_stores"]
+    assert sum(1 for event in run.events if event[0] == "tt_store" and event[4] == 0) == len(cut)
+
+
+@pytest.mark.parametrize(
+    ("game", "settings"),
+    [
+        (TicTacToe("X.O......"), SearchSettings(algorithm="minimax", depth=3, transposition_table=True)),
+        (TicTacToe("X.O......"), SearchSettings(algorithm="alphabeta", depth=3, transposition_table=True)),
+        (TicTacToe("X.O......"), SearchSettings(algorithm="minimax", depth=4, iterative=True, transposition_table=True)),
+        (Hexapawn(), SearchSettings(algorithm="alphabeta", depth=4, iterative=True, transposition_table=True)),
+        (
+            DagGame([("chance", [1, 2], 0, 0), ("max", [3, 3], 0, 5), ("min", [3], 0, -1), ("max", [], 4, 4)]),
+            SearchSettings(algorithm="expectiminimax", depth=1, transposition_table=True),
+        ),
+    ],
+)
+def test_every_depth_cut_evaluation_is_stored_as_searched_zero_levels(game, settings):
+    events = run_search(game, settings).events
+    cut_evaluations = [i for i, event in enumerate(events) if event[0] == "evaluate" and not game.is_terminal(_state_at(game, event[1]))]
+    assert cut_evaluations  # the limit does cut these searches
+    for i in cut_evaluations:
+        _, node, value, _ = events[i]
+        assert events[i + 1] == ("tt_store", node, value, "exact", 0)
+
+
+def _state_at(game: Any, path: tuple[int, ...]) -> Any:
+    state = game.initial_state()
+    for index in path:
+        if game.to_move(state) == "chance":
+            state = game.result(state, game.chance_outcomes(state)[index][0])
+        else:
+            state = game.result(state, game.actions(state)[index])
+    return state
 
 
 # -- a stored bound answers only when it decides the visit ---------------------------------------

@@ -6,7 +6,7 @@ Each node is searched the same way whatever the algorithm:
    if any, may answer for it (``tt_hit``);
 2. **a static value**: a terminal state is scored (:func:`~tracer.search.common.terminal_scoring`)
    and so is a state where the depth limit cuts the search, by its evaluation; both are
-   stored in the table, a cut one (by alpha-beta only, as before) as searched 0 levels deep;
+   stored in the table like any searched node, a cut one as searched 0 levels deep;
 3. **the children**: a chance node averages its outcomes (expectiminimax); a MAX or MIN
    node runs the one loop over its children, asking its :class:`~tracer.search.window.Side`
    what is better and, with a window, when to stop;
@@ -115,7 +115,7 @@ def depth_first_search(
                 v, source, searched = evaluate(state), "evaluation", 0
             if record:
                 emit(("evaluate", path, v, source))
-            if table is not None and (terminal or windowed):  # minimax does not store depth-cut nodes, as before
+            if table is not None:
                 tt_stores += 1
                 table.store(state, v, "exact", searched)
                 if record:
