@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 
 import tracer
+from tracer import answer_key
 from tracer.game import protocol
 from tracer.game.games import TicTacToe
 from tracer.game.protocol import TreeGame
@@ -62,3 +64,29 @@ def test_optional_hooks_have_their_documented_defaults():
     assert protocol.game_title(bare) == "bare"
     assert protocol.evaluates_terminals(type("Says", (), {"evaluates_terminals": False})()) is False
     assert {"evaluates_terminals", "title"} <= documented_hooks()
+
+
+class TicTacToeScoredByUtilityAtTheEnd(TicTacToe):
+    """Tic-tac-toe whose evaluation does not score finished games: they keep their utility."""
+
+    evaluates_terminals = False
+
+
+def test_a_game_whose_evaluation_skips_terminals_keeps_their_utility_under_a_depth_limit():
+    # X to move wins at once with Xc1; the open-lines evaluation would call that +inf, the utility 1.
+    plain = tracer.minimax(TicTacToe("XX.OO...."), depth=2)
+    keeping = tracer.minimax(TicTacToeScoredByUtilityAtTheEnd("XX.OO...."), depth=2)
+    win = plain.tree.node(plain.best_move).path
+    assert [e.value for e in plain if e.kind == "evaluate" and e.node == win] == [INF]
+    assert [(e.value, e.source) for e in keeping if e.kind == "evaluate" and e.node == win] == [(1, "utility")]
+    # The key's true values come from the oracle, which must score terminal states as the search does.
+    key = answer_key(keeping, include_nodes=True)
+    for node in key["nodes"]:
+        if node["visited"]:
+            assert node["minimax_value"] == node["search_value"], node["path"]
+
+
+def test_minimax_values_in_a_key_agree_with_a_depth_limited_search_of_a_tree():
+    tree = json.dumps({"value": 0, "children": [{"value": 4, "children": [1, 9]}, {"value": 6, "children": [2, 3]}]})
+    key = answer_key(tracer.minimax(tree, depth=1), include_nodes=True)
+    assert [(n["path"], n["minimax_value"]) for n in key["nodes"] if n["visited"]] == [("", 6), ("0", 4), ("1", 6)]
