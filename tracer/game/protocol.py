@@ -3,24 +3,44 @@
 A game answers the questions of AIMA's game formulation. Values are always from
 MAX's point of view: MAX maximises, MIN minimises, a chance node averages.
 
-========================  =========================================================
-``to_move(s)``            ``"max"``, ``"min"`` or ``"chance"``: who acts in ``s``
-``actions(s)``            the legal moves of a player node, in the documented order
-``chance_outcomes(s)``    a chance node's outcomes as ``(outcome, probability)``
-``result(s, a)``          the state after move or outcome ``a``
-``is_terminal(s)``        whether the game is over
-``utility(s)``            a terminal state's value (for MAX)
-``evaluate(s)``           the static evaluation used where a depth limit cuts the
-                          search; it scores terminal states too, on the same scale
-                          (for example +inf for a win), because a depth-limited search
-                          compares terminal and cut-off values with each other
-``move_label(s, a)``      a short name for the edge, such as ``Xb2``
-``describe(s)``           the state as one line of text
-``board(s)``              the state as a small grid of cells for figures, or None
-========================  =========================================================
+Every hook tracer consults, when it is consulted, and what stands in when a game leaves
+an optional one out. The search reads the two optional hooks only through
+:func:`evaluates_terminals` and :func:`game_title`, which hold their defaults.
 
-``has_chance`` says whether chance nodes can occur (alpha-beta refuses them) and
-``has_evaluation`` whether ``evaluate`` exists (a depth limit needs it).
+=========================  ==============================================================  ===============
+hook                       consulted                                                       when absent
+=========================  ==============================================================  ===============
+``name``                   to name the game in traces and messages                         required
+``title``                  to name the game in the search's refusals                       ``name``
+``has_chance``             before a search: minimax and alpha-beta refuse chance nodes     required
+``has_evaluation``         before a search: a depth limit, iterative deepening and         required
+                           ``--order eval`` need ``evaluate``
+``evaluates_terminals``    once per depth-limited search: whether ``evaluate`` scores      True
+                           terminal states too (False: they keep their ``utility``)
+``initial_state()``        once per search: the root                                       required
+``to_move(s)``             at each node searched that is not terminal, not cut by the      required
+                           depth limit and not answered by the transposition table:
+                           ``"max"``, ``"min"`` or ``"chance"``, who acts in ``s``
+``actions(s)``             at each MAX or MIN node searched: its legal moves, in the       required
+                           documented order
+``chance_outcomes(s)``     at each chance node searched (expectiminimax): its outcomes     required
+                           as ``(outcome, probability)``
+``result(s, a)``           for each child searched (an ordering may ask for all of a       required
+                           node's children first): the state after move or outcome ``a``
+``is_terminal(s)``         at each node entered that the table does not answer             required
+``utility(s)``             at terminal states, unless a depth limit has ``evaluate``       required
+                           score them: the value for MAX
+``evaluate(s)``            where the depth limit cuts the search; at terminal states       required if
+                           under a depth limit (see ``evaluates_terminals``); by           ``has_evaluation``
+                           ``--order eval``. Terminal states are scored on the same
+                           scale (for example +inf for a win), because a depth-limited
+                           search compares terminal and cut-off values with each other
+``move_label(s, a)``       not by the search: the trace's name for an edge, such as        required
+                           ``Xb2``
+``describe(s)``            not by the search: a trace file's one line per state            required
+``board(s)``               not by the search: figures draw the state as a small grid of    required
+                           cells (None: no board)
+=========================  ==============================================================  ===============
 """
 
 from __future__ import annotations
@@ -31,7 +51,7 @@ from typing import Any, Protocol, runtime_checkable
 from tracer.errors import SearchError
 from tracer.game.model import Node, Tree, format_value
 
-__all__ = ["Game", "TreeGame"]
+__all__ = ["Game", "TreeGame", "evaluates_terminals", "game_title"]
 
 
 @runtime_checkable
@@ -61,6 +81,16 @@ class Game(Protocol):
     def describe(self, state: Any) -> str: ...
 
     def board(self, state: Any) -> list[list[str]] | None: ...
+
+
+def evaluates_terminals(game: Game) -> bool:
+    """The optional ``evaluates_terminals`` hook: True unless the game says otherwise."""
+    return bool(getattr(game, "evaluates_terminals", True))
+
+
+def game_title(game: Game) -> str:
+    """The optional ``title`` hook: the game's human name, else its ``name``."""
+    return str(getattr(game, "title", game.name))
 
 
 class TreeGame:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from tracer.errors import SearchError
-from tracer.game.protocol import Game
+from tracer.game.protocol import Game, evaluates_terminals, game_title
 from tracer.search.conventions import SearchSettings
 
-__all__ = ["SearchRun", "chance_refused", "check_can_search"]
+__all__ = ["SearchRun", "chance_refused", "check_can_search", "terminal_scoring"]
 
 Path = tuple[int, ...]
 
@@ -42,9 +43,21 @@ def check_can_search(game: Game, settings: SearchSettings) -> None:
         raise chance_refused(settings.algorithm, None)
     if (settings.depth is not None or settings.iterative) and not game.has_evaluation:
         raise SearchError(
-            f"{getattr(game, 'title', game.name)} has no evaluation function, so the search cannot stop at a depth limit",
+            f"{game_title(game)} has no evaluation function, so the search cannot stop at a depth limit",
             hint="search without --depth and --iterative",
         )
+
+
+def terminal_scoring(game: Game, limit: int | None) -> tuple[Callable[[Any], float], str]:
+    """How a search with depth limit ``limit`` scores a terminal state, and the source it records.
+
+    Without a limit, by its utility. Under a limit, by the evaluation, which then has to
+    compare terminal states with the states the limit cut off (a win at +inf outranks any
+    position), unless the game says its evaluation does not score terminal states.
+    """
+    if limit is not None and evaluates_terminals(game):
+        return game.evaluate, "evaluation"
+    return game.utility, "utility"
 
 
 def chance_refused(algorithm: str, path: Path | None) -> SearchError:

@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tracer.errors import SearchError
+from tracer.search.window import RETURNS
 
 __all__ = ["ALGORITHMS", "ORDERS", "Conventions", "SearchSettings"]
 
@@ -34,8 +35,8 @@ class Conventions:
     fail: str = "soft"
 
     def __post_init__(self) -> None:
-        if self.fail not in ("soft", "hard"):
-            raise SearchError(f"unknown fail convention {self.fail!r}", hint="use soft or hard")
+        if self.fail not in RETURNS:
+            raise SearchError(f"unknown fail convention {self.fail!r}", hint="use " + " or ".join(RETURNS))
 
     @property
     def cutoff_test(self) -> str:

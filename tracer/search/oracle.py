@@ -6,6 +6,7 @@ from typing import Any
 
 from tracer.game.protocol import Game
 from tracer.recursion import deep_recursion
+from tracer.search.common import terminal_scoring
 
 __all__ = ["TrueValues"]
 
@@ -13,8 +14,8 @@ __all__ = ["TrueValues"]
 class TrueValues:
     """Minimax (expectiminimax at chance nodes) values of a game's states.
 
-    ``limit`` is the depth limit of the search being judged (None for none): below it,
-    as in the search, states are scored by the evaluation function. Values are
+    ``limit`` is the depth limit of the search being judged (None for none): where it
+    cuts, and at terminal states, states are scored as the search scores them. Values are
     memoised per (state, levels left), so repeated states (transpositions) cost once.
     """
 
@@ -22,6 +23,7 @@ class TrueValues:
         self.game = game
         self.limit = limit
         self._memo: dict[tuple[Any, int | None], float] = {}
+        self._score_terminal = terminal_scoring(game, limit)[0]
 
     def value(self, state: Any, depth: int = 0) -> float:
         """The value of ``state`` found ``depth`` levels below the searched root."""
@@ -43,8 +45,10 @@ class TrueValues:
         if known is not None:
             return known
         game = self.game
-        if game.is_terminal(state) or left == 0:
-            result = game.evaluate(state) if self.limit is not None else game.utility(state)
+        if game.is_terminal(state):
+            result = self._score_terminal(state)
+        elif left == 0:
+            result = game.evaluate(state)
         else:
             below = None if left is None else left - 1
             player = game.to_move(state)
