@@ -81,12 +81,12 @@ def test_a_game_whose_evaluation_skips_terminals_keeps_their_utility_under_a_dep
     assert [(e.value, e.source) for e in keeping if e.kind == "evaluate" and e.node == win] == [(1, "utility")]
     # The key's true values come from the oracle, which must score terminal states as the search does.
     key = answer_key(keeping, include_nodes=True)
-    for node in key["nodes"]:
-        if node["visited"]:
-            assert node["minimax_value"] == node["search_value"], node["path"]
+    for node in key.nodes:
+        if node.visited:
+            assert node.minimax_value == node.search_value, node.path
 
 
 def test_minimax_values_in_a_key_agree_with_a_depth_limited_search_of_a_tree():
     tree = json.dumps({"value": 0, "children": [{"value": 4, "children": [1, 9]}, {"value": 6, "children": [2, 3]}]})
     key = answer_key(tracer.minimax(tree, depth=1), include_nodes=True)
-    assert [(n["path"], n["minimax_value"]) for n in key["nodes"] if n["visited"]] == [("", 6), ("0", 4), ("1", 6)]
+    assert [(n.path, n.minimax_value) for n in key.nodes if n.visited] == [((), 6), ((0,), 4), ((1,), 6)]
