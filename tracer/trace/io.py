@@ -25,10 +25,11 @@ from tracer.reading import load_json, read_input
 from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
 from tracer.search.conventions import SearchSettings
-from tracer.search.events import EVENT_FIELDS, EVENT_TABLE, kind_of, typed
-from tracer.search.run import run_search
+from tracer.search.events import EVENT_FIELDS, EVENT_TABLE, kind_of
+from tracer.trace.json_values import decode_value, encode_value, to_json_data
 from tracer.trace.model import Trace
 from tracer.trace.schema import FORMAT, VERSION, Decoders, FieldError, check_field
+from tracer.trace.verify import check_story, verify_by_searching
 
 __all__ = [
     "atomic_write",
@@ -44,45 +45,6 @@ __all__ = [
 
 _INF = float("inf")
 _BATCH = 20_000
-
-
-def encode_value(value: Any) -> Any:
-    """A number for JSON: infinities become ``"inf"``/``"-inf"``."""
-    if isinstance(value, float) and not math.isfinite(value):
-        if math.isnan(value):
-            raise ValueError("NaN has no place in a trace")
-        return "inf" if value > 0 else "-inf"
-    return value
-
-
-def decode_value(value: Any) -> Any:
-    if value == "inf":
-        return _INF
-    if value == "-inf":
-        return -_INF
-    return value
-
-
-def to_json_data(data: Any) -> Any:
-    """Deep copy of ``data`` with infinities as strings and path tuples as path strings.
-
-    Fractions are rounded to 12 significant digits: an expectation such as 0.1 * 2 is
-    0.2 in a key, not 0.19999999999999973. (Traces keep every bit.)
-
-    >>> to_json_data({"value": 0.1 * 3, "best": (1, 0), "beta": float("inf")})
-    {'value': 0.3, 'best': '1.0', 'beta': 'inf'}
-    """
-    if isinstance(data, dict):
-        return {key: to_json_data(value) for key, value in data.items()}
-    if isinstance(data, list):
-        return [to_json_data(value) for value in data]
-    if isinstance(data, tuple):
-        if all(isinstance(item, int) for item in data):
-            return path_text(data)
-        return [to_json_data(value) for value in data]
-    if isinstance(data, float) and math.isfinite(data) and not data.is_integer():
-        return float(f"{data:.12g}")
-    return encode_value(data)
 
 
 # -- writing ----------------------------------------------------------------------------
@@ -279,122 +241,16 @@ def read_trace(data: Any, *, source: str = "<trace>") -> Trace:
             game = make_game(str(origin.get("game")), origin.get("position"))
         except InputError as error:
             raise fail(f"the trace's game cannot be set up: {error}") from None
-        _check_story(events, run.value, None, fail)
-        _verify_by_searching(game, settings, run, fail)
+        check_story(events, run.value, None, fail)
+        verify_by_searching(game, settings, run, fail)
         return Trace(game, settings, run)
     if kind == "tree":
         tree = _read_tree(data["nodes"], origin.get("players", ["max", "min"]), fail)
-        _check_story(events, run.value, tree, fail)
+        check_story(events, run.value, tree, fail)
         tree_game = TreeGame(tree)
-        _verify_by_searching(tree_game, settings, run, fail)
+        verify_by_searching(tree_game, settings, run, fail)
         return Trace(tree_game, settings, run)
     raise fail("the trace's source must be a tree or a game")
-
-
-def _verify_by_searching(game: Any, settings: SearchSettings, recorded: SearchRun, fail: Any) -> None:
-    """Search the trace's tree or game again with its settings (searches are deterministic) and
-    compare: an edit that keeps the story consistent (a dropped cutoff, a changed value, another
-    best move or setting) is refused, naming the first event that differs."""
-    try:
-        again = run_search(game, settings)
-    except InputError as error:
-        raise fail(f"the trace's search cannot be run again: {error.message}", hint=_CHANGED) from None
-    for index, (expected, found) in enumerate(zip(again.events, recorded.events)):
-        if expected != found:
-            raise fail(
-                f"event {index + 1} ({kind_of(found)}): the file says {_event_text(found)}, "
-                f"but searching with the trace's settings gives {_event_text(expected)}",
-                hint=_CHANGED,
-            )
-    if len(again.events) != len(recorded.events):
-        raise fail(f"the file has {len(recorded.events):,} events, but the search has {len(again.events):,}", hint=_CHANGED)
-    results: tuple[tuple[str, Any, Any], ...] = (
-        ("value", again.value, recorded.value), ("best move", again.best, recorded.best), ("bound", again.bound, recorded.bound),
-        ("counts", again.stats, recorded.stats), ("iterations", again.iterations, recorded.iterations),
-    )
-    for name, expected, found in results:
-        if expected != found:
-            raise fail(f"the result in the file ({name}: {_plain(found)}) is not the search's ({_plain(expected)})", hint=_CHANGED)
-
-
-def _plain(value: Any) -> str:
-    return json.dumps(to_json_data(value), ensure_ascii=False)
-
-
-def _event_text(raw: tuple[Any, ...]) -> str:
-    """An event as a person reads it: ``backup at "1" (child "1.0", child_value 2, v 2)``."""
-    event = typed(raw)
-    fields = event._asdict()
-    node = fields.pop("node", None)
-    shown = ", ".join(f"{name} {_plain(value)}" for name, value in fields.items())
-    where = f" at {_plain(node)}" if node is not None else ""
-    return f"{kind_of(raw)}{where}" + (f" ({shown})" if shown else "")
-
-
-def _same(a: float | None, b: float | None) -> bool:
-    return a == b or (a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9))
-
-
-_CHANGED = "the file was changed after tracer wrote it: write it again with tracer trace"
-
-
-def _check_story(events: list[tuple[Any, ...]], value: float, tree: Tree | None, fail: Any) -> None:
-    """Check that the events tell a search that could have happened, so that a key or a
-    figure is never drawn from an edited or truncated trace: nodes are entered from their
-    parent and left in order, every event is about the node being searched (and its
-    children), every node is in the tree, and the root returns the trace's result."""
-    stack: list[NodePath] = []
-    root_value: float | None = None
-    last_left: NodePath | None = None  # the node that returned last, and its value
-    last_value: float | None = None
-
-    def wrong(index: int, kind: str, what: str) -> TraceFormatError:
-        return fail(f"event {index + 1} ({kind}): {what}", hint=_CHANGED)
-
-    def shown(path: NodePath) -> str:
-        return repr(".".join(map(str, path)))
-
-    for index, event in enumerate(events):
-        kind = event[0]
-        if last_left not in (None, ()) and kind not in ("backup", "chance_backup"):  # a child's value goes to its parent next
-            raise wrong(index, kind, f"node {shown(last_left)} returned, but its parent never backs its value up")
-        if kind in ("iteration_start", "iteration_end"):
-            if stack:
-                raise wrong(index, kind, f"node {shown(stack[-1])} is still being searched")
-            continue
-        node = event[1]
-        if tree is not None and node not in tree:
-            raise wrong(index, kind, f"node {shown(node)} is not in the tree")
-        if kind == "enter":
-            parent_ok = node == () if not stack else node[:-1] == stack[-1]
-            if not parent_ok:
-                raise wrong(index, kind, f"node {shown(node)} is entered, but the search is at {shown(stack[-1]) if stack else 'no node'}")
-            stack.append(node)
-            continue
-        if not stack or stack[-1] != node:
-            raise wrong(index, kind, f"node {shown(node)} is not the node being searched ({shown(stack[-1]) if stack else 'none'})")
-        if kind in ("backup", "chance_backup"):
-            child, child_value = event[2], event[-2]
-            if child != last_left:
-                raise wrong(index, kind, f"{shown(child)} is backed up, but the node that just returned is {shown(last_left) if last_left is not None else 'none'}")
-            if not _same(child_value, last_value):
-                raise wrong(index, kind, f"{shown(child)} returned {last_value!r}, not {child_value!r}")
-            last_left = None
-        if kind == "cutoff":
-            for pruned in event[5]:
-                if pruned[:-1] != node or (tree is not None and pruned not in tree):
-                    raise wrong(index, kind, f"the pruned node {shown(pruned)} is not a child of {shown(node)}")
-        if kind == "leave":
-            stack.pop()
-            last_left, last_value = node, event[2]
-            if node == ():
-                root_value = event[2]
-    if stack:
-        raise fail(f"the events end while node {shown(stack[-1])} is still being searched", hint=_CHANGED)
-    if root_value is None:
-        raise fail("the events never finish searching the root", hint=_CHANGED)
-    if not _same(root_value, value):
-        raise fail(f"the result says {value!r} but the root returns {root_value!r} in the events", hint=_CHANGED)
 
 
 def _read_events(rows: Any, fail: Any) -> list[tuple[Any, ...]]:

@@ -1,0 +1,160 @@
+"""Reading an answer key back from its JSON form, checking each field and naming the one that is wrong."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tracer.errors import InputError
+from tracer.game.model import NodePath, parse_path
+from tracer.search.conventions import Conventions
+from tracer.trace.key import AnswerKey, BestMove, KeyCutoff, KeyFormatError, KeyNode
+from tracer.trace.questions import QUESTION_IDS, Question
+
+__all__ = ["KeyReader"]
+
+
+class KeyReader:
+    """Reads the JSON form of a key, checking each field and naming the one that is wrong."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, where: str, expected: str) -> KeyFormatError:
+        return KeyFormatError(
+            f"{where} must be {expected}", source=self.source,
+            hint="give the key.json that tracer exercise new wrote, or one from tracer key --format json",
+        )
+
+    def value(self, raw: Any, where: str, *, optional: bool = False) -> Any:
+        if raw is None and optional:
+            return None
+        if raw in ("inf", "-inf"):
+            return float(raw)
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)) or (isinstance(raw, float) and math.isnan(raw)):
+            raise self.fail(where, 'a number, "inf" or "-inf"' + (" or null" if optional else ""))
+        return raw
+
+    def path(self, raw: Any, where: str, *, optional: bool = False) -> NodePath | None:
+        if raw is None and optional:
+            return None
+        parsed = parse_path(raw) if isinstance(raw, str) else None
+        if parsed is None:
+            raise self.fail(where, 'a node path such as "1.0" ("" for the root)' + (" or null" if optional else ""))
+        return parsed
+
+    def paths(self, raw: Any, where: str) -> tuple[NodePath, ...]:
+        if not isinstance(raw, list):
+            raise self.fail(where, "a list of node paths")
+        return tuple(self.path(item, f"{where}[{index}]") for index, item in enumerate(raw))  # type: ignore[misc]
+
+    def mapping(self, raw: Any, where: str) -> dict[str, Any]:
+        if not isinstance(raw, dict):
+            raise self.fail(where, "an object")
+        return raw
+
+    def text(self, raw: Any, where: str, *, optional: bool = False) -> Any:
+        if raw is None and optional:
+            return None
+        if not isinstance(raw, str):
+            raise self.fail(where, "a string" + (" or null" if optional else ""))
+        return raw
+
+    def key(self, data: Any) -> AnswerKey:
+        if not isinstance(data, dict) or data.get("format") != "tracer-key":
+            raise KeyFormatError(
+                'this is not an answer key (no "format": "tracer-key")', source=self.source,
+                hint="give the key.json that tracer exercise new wrote, or one from tracer key --format json",
+            )
+        conventions = self.mapping(data.get("conventions", {}), "conventions")
+        try:
+            rules = Conventions.from_dict(conventions)
+        except InputError:
+            raise self.fail("conventions.fail", '"soft" or "hard"') from None
+        best = data.get("best_move")
+        best_move = None
+        if best is not None:
+            best = self.mapping(best, "best_move")
+            best_move = BestMove(
+                self.path(best.get("path"), "best_move.path"), self.text(best.get("label"), "best_move.label"),  # type: ignore[arg-type]
+                self.text(best.get("move"), "best_move.move", optional=True),
+            )
+        nodes = None
+        if data.get("nodes") is not None:
+            if not isinstance(data["nodes"], list):
+                raise self.fail("nodes", "a list of nodes")
+            nodes = tuple(self.key_node(raw, f"nodes[{index}]") for index, raw in enumerate(data["nodes"]))
+        cutoffs = None
+        if data.get("cutoffs") is not None:
+            if not isinstance(data["cutoffs"], list):
+                raise self.fail("cutoffs", "a list of cutoffs")
+            cutoffs = tuple(self.cutoff(raw, f"cutoffs[{index}]") for index, raw in enumerate(data["cutoffs"]))
+        student = data.get("student")
+        if student is not None:
+            student = self.mapping(student, "student")
+            self.text(student.get("id"), "student.id")
+        questions = data.get("questions")
+        if questions is not None:
+            if not isinstance(questions, list):
+                raise self.fail("questions", 'a list of questions such as {"id": "minimax"}')
+            questions = tuple(self.question(raw, f"questions[{index}]") for index, raw in enumerate(questions))
+        stats = self.mapping(data.get("stats", {}), "stats")
+        if not all(isinstance(count, int) and not isinstance(count, bool) for count in stats.values()):
+            raise self.fail("stats", "an object of whole numbers")
+        return AnswerKey(
+            source=self.mapping(data.get("source", {}), "source"),
+            algorithm=self.text(data.get("algorithm", "alphabeta"), "algorithm"),
+            conventions=rules,
+            settings=self.mapping(data.get("settings", {}), "settings"),
+            root_value=self.value(data.get("root_value"), "root_value"),
+            root_type=self.text(data.get("root_type", "max"), "root_type"),
+            best_move=best_move,
+            principal_variation=self.paths(data.get("principal_variation", []), "principal_variation"),
+            principal_variation_moves=tuple(data.get("principal_variation_moves") or ()),
+            stats=stats,
+            iterations=tuple(data["iterations"]) if isinstance(data.get("iterations"), list) else None,
+            nodes=nodes,
+            evaluated=self.paths(data["evaluated"], "evaluated") if data.get("evaluated") is not None else None,
+            unvisited=self.paths(data["unvisited"], "unvisited") if data.get("unvisited") is not None else None,
+            cutoffs=cutoffs,
+            exercise=self.text(data.get("exercise"), "exercise", optional=True),
+            student=student,
+            questions=questions,
+            tree=data.get("tree"),
+        )
+
+    def key_node(self, raw: Any, where: str) -> KeyNode:
+        row = self.mapping(raw, where)
+        node_type = row.get("type")
+        if node_type not in ("max", "min", "chance", "leaf"):
+            raise self.fail(f"{where}.type", '"max", "min", "chance" or "leaf"')
+        bound = row.get("bound")
+        if bound not in (None, "exact", "lower", "upper"):
+            raise self.fail(f"{where}.bound", '"exact", "lower", "upper" or null')
+        visited = row.get("visited")
+        if not isinstance(visited, bool):
+            raise self.fail(f"{where}.visited", "true or false")
+        return KeyNode(
+            self.path(row.get("path"), f"{where}.path"), self.text(row.get("label"), f"{where}.label"), node_type,  # type: ignore[arg-type]
+            self.value(row.get("minimax_value"), f"{where}.minimax_value"),
+            self.value(row.get("search_value"), f"{where}.search_value", optional=True), bound, visited,
+        )
+
+    def question(self, raw: Any, where: str) -> Question:
+        row = self.mapping(raw, where)
+        if row.get("id") not in QUESTION_IDS:
+            raise self.fail(f"{where}.id", "one of " + ", ".join(f'"{q}"' for q in QUESTION_IDS))
+        if row["id"] != "window":
+            return Question(row["id"])
+        return Question(
+            "window", self.path(row.get("node"), f"{where}.node"), self.text(row.get("label"), f"{where}.label", optional=True),
+            self.value(row.get("alpha"), f"{where}.alpha"), self.value(row.get("beta"), f"{where}.beta"),
+        )
+
+    def cutoff(self, raw: Any, where: str) -> KeyCutoff:
+        row = self.mapping(raw, where)
+        return KeyCutoff(
+            self.path(row.get("at"), f"{where}.at"), self.text(row.get("label"), f"{where}.label", optional=True),  # type: ignore[arg-type]
+            self.value(row.get("v"), f"{where}.v"), self.value(row.get("alpha"), f"{where}.alpha"),
+            self.value(row.get("beta"), f"{where}.beta"), self.paths(row.get("pruned"), f"{where}.pruned"),
+        )
