@@ -8,11 +8,10 @@ from tracer.errors import TraceFormatError
 from tracer.game.model import Tree
 from tracer.game.notation import parse_tree
 from tracer.game.protocol import Game, TreeGame
-from tracer.search.conventions import Conventions, SearchSettings
-from tracer.search.run import run_search
+from tracer.search.conventions import Conventions, SearchSettings, default_algorithm
 from tracer.trace.model import Trace
 
-__all__ = ["alphabeta", "expectiminimax", "minimax", "search"]
+__all__ = ["alphabeta", "default_algorithm", "expectiminimax", "minimax", "search"]
 
 
 def _as_game(source: Tree | Game | str, players: str | None = None, root: str | None = None) -> Game:
@@ -41,9 +40,7 @@ def search(
     >>> trace.root_value, trace.best_move
     (3, (0,))
     """
-    game = _as_game(source, players, root)
-    settings = settings or SearchSettings()
-    return Trace(game, settings, run_search(game, settings, record=record))
+    return Trace.searched(_as_game(source, players, root), settings or SearchSettings(), record=record)
 
 
 def minimax(source: Tree | Game | str, *, players: str | None = None, root: str | None = None, **options: Any) -> Trace:
@@ -79,12 +76,6 @@ def alphabeta(
     """
     conventions = Conventions(prune_on_equal=prune_on_equal, fail=fail)
     return search(source, SearchSettings(algorithm="alphabeta", conventions=conventions, **options), players=players, root=root)
-
-
-def default_algorithm(source: Tree | Game) -> str:
-    """The search to run when none is named: alpha-beta, or expectiminimax where there are
-    chance nodes (which alpha-beta cannot search)."""
-    return "expectiminimax" if getattr(source, "has_chance", False) else "alphabeta"
 
 
 def load_input(

@@ -21,6 +21,7 @@ from tracer.docsite.fence import FenceOptions
 from tracer.docsite.pseudocode import Pseudocode, pseudocode_for, step_lines
 from tracer.render.figure import Figure
 from tracer.render.player import Code, final_html, head_of, player_context, player_html_part, script_json
+from tracer.search.conventions import default_algorithm
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
 from tracer.words import number, say
@@ -33,7 +34,6 @@ DARK_SCOPE = '[data-md-color-scheme="slate"]'
 
 def build_trace(source: str, fence: FenceOptions, page_dir: FilePath, docs_dir: FilePath) -> Trace:
     """Search what the fence names: its body, its ``file=`` or its ``game=``."""
-    from tracer.api import default_algorithm, search
     from tracer.docsite.fence import resolve_file
     from tracer.errors import InputError
     from tracer.game.games import make_game
@@ -56,7 +56,7 @@ def build_trace(source: str, fence: FenceOptions, page_dir: FilePath, docs_dir: 
     settings = fence.settings
     if "algorithm" not in fence.raw:  # as on the command line
         settings = replace(settings, algorithm=default_algorithm(target))
-    return search(target, settings)
+    return Trace.searched(target, settings)
 
 
 def _stacks(trace: Trace, labels: str) -> list[list[list[str]]]:

@@ -229,8 +229,6 @@ def make_exercises(
 
 def make_exercise(spec: ExerciseSpec, seed: str | int, index: int = 1, student: Student | None = None) -> Exercise:
     """The ``index``-th exercise (1-based) for ``student`` (None: the class version)."""
-    from tracer.api import search
-
     seed = str(seed)
     dice = Dice(f"tracer-exercise/1/{seed}/{spec.fingerprint()}/{student.id if student else ''}/{index}")
     settings = spec.settings()
@@ -238,7 +236,7 @@ def make_exercise(spec: ExerciseSpec, seed: str | int, index: int = 1, student: 
         tree = _random_tree(dice, spec)
         if tree is None:
             continue
-        trace = search(tree, settings)
+        trace = Trace.searched(tree, settings)
         if _meets(trace, spec):
             break
     else:
@@ -264,10 +262,8 @@ def exercise_from_tree(
     trace: Trace | None = None,
 ) -> Exercise:
     """An exercise on a given tree (the questions and conventions of ``spec``; its shape constraints are not checked)."""
-    from tracer.api import search
-
     if trace is None:
-        trace = search(tree, spec.settings())
+        trace = Trace.searched(tree, spec.settings())
     key = answer_key(trace, include_nodes=True).for_exercise(
         ident,
         {"id": student.id, "name": student.name} if student else None,

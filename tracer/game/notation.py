@@ -26,6 +26,7 @@ from tracer.reading import MAX_DIGITS, compose_yaml, load_json, read_input
 
 __all__ = ["load_tree", "parse_players", "parse_tree", "tree_from_data"]
 
+
 def parse_players(text: str | Sequence[str] | None, root: str | None = None) -> tuple[str, ...]:
     """The cycle of node types by depth: ``"max,min,min"`` -> ``("max", "min", "min")``.
 

@@ -18,6 +18,7 @@ from tracer.files import read_text
 from tracer.game.model import NodePath, parse_path
 from tracer.grading.answers import AnswerError, Item
 from tracer.trace.key import AnswerKey, KeyCutoff, KeyNode
+from tracer.trace.model import Trace
 from tracer.trace.questions import Question, asked_questions
 from tracer.trace.replay import NodeStory
 from tracer.words import say
@@ -136,7 +137,6 @@ class PreparedKey:
         """The trace of the key's search, rebuilt from the key's tree (None when the key has no tree, or was edited)."""
         if self.key.tree is None:
             return None
-        from tracer.api import search  # the search is needed only for feedback, and tracer.api imports much
         from tracer.game.notation import tree_from_data
         from tracer.search.conventions import SearchSettings
 
@@ -144,7 +144,7 @@ class PreparedKey:
         tree = tree_from_data(self.key.tree, source=self.source, players=players)
         settings = dict(self.key.settings)
         settings.update(algorithm=self.key.algorithm, conventions=self.key.conventions.to_dict())
-        trace = search(tree, SearchSettings.from_dict(settings))
+        trace = Trace.searched(tree, SearchSettings.from_dict(settings))
         if [node.label for node in tree.preorder()] != [self.nodes[path].label for path in self.order]:
             return None  # the key was edited: explain from the key alone
         return trace

@@ -21,7 +21,7 @@ from typing import Any
 from tracer.errors import SearchError
 from tracer.search.window import RETURNS
 
-__all__ = ["ALGORITHMS", "ORDERS", "Conventions", "SearchSettings"]
+__all__ = ["ALGORITHMS", "ORDERS", "Conventions", "SearchSettings", "default_algorithm"]
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
 ORDERS = ("given", "eval", "perfect", "worst", "random")
@@ -107,3 +107,9 @@ class SearchSettings:
             iterative=bool(data.get("iterative", False)),
             transposition_table=bool(data.get("transposition_table", False)),
         )
+
+
+def default_algorithm(source: Any) -> str:
+    """The search to run when none is named: alpha-beta, or expectiminimax where the tree or game
+    has chance nodes (which alpha-beta cannot search)."""
+    return "expectiminimax" if getattr(source, "has_chance", False) else "alphabeta"

@@ -26,6 +26,7 @@ from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
 from tracer.search.conventions import Conventions, SearchSettings
 from tracer.search.events import EVENT_CLASSES, Event, RawEvent, dispatch, typed
+from tracer.search.run import run_search
 
 __all__ = ["Trace", "TraceVisitor", "build_tree_of_game", "register_display"]
 
@@ -53,6 +54,12 @@ class Trace(Sequence[Event]):
         self.raw_events: list[RawEvent] = run.events
         self.run = run
         self._tree = tree if tree is not None else (game.tree if isinstance(game, TreeGame) else None)
+
+    @classmethod
+    def searched(cls, source: Tree | Game, settings: SearchSettings, *, record: bool = True) -> Trace:
+        """The trace of searching ``source`` (a tree or a game) as ``settings`` say."""
+        game = TreeGame(source) if isinstance(source, Tree) else source
+        return cls(game, settings, run_search(game, settings, record=record))
 
     # -- the sequence of events ------------------------------------------------------------
     def __len__(self) -> int:
