@@ -15,8 +15,9 @@ from tracer.game.games.coinflip import CoinFlip
 from tracer.game.games.hexapawn import Hexapawn
 from tracer.game.games.nim import Nim
 from tracer.game.games.tictactoe import TicTacToe
+from tracer.game.games.whist import Whist
 
-__all__ = ["GAMES", "CoinFlip", "Hexapawn", "Nim", "TicTacToe", "make_game"]
+__all__ = ["GAMES", "CoinFlip", "Hexapawn", "Nim", "TicTacToe", "Whist", "make_game"]
 
 
 class _Registry(Mapping[str, Any]):
@@ -51,7 +52,7 @@ class _Registry(Mapping[str, Any]):
 
 GAMES: Mapping[str, Any] = _Registry(
     {
-        **{game.name: game for game in (TicTacToe, Hexapawn, Nim, CoinFlip)},
+        **{game.name: game for game in (TicTacToe, Hexapawn, Nim, CoinFlip, Whist)},
         "chess": "tracer.game.games.chess:Chess",
     }
 )
