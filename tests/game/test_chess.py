@@ -9,7 +9,7 @@ import sys
 import chess
 import pytest
 
-from tracer.errors import InputError
+from tracer.errors import InputError, SearchError
 from tracer.game.games import make_game
 from tracer.search import SearchSettings, run_search
 
@@ -160,6 +160,11 @@ def test_bad_positions_are_refused_in_one_line(fen, message):
     with pytest.raises(InputError, match=message) as caught:
         make_game("chess", fen)
     assert "\n" not in str(caught.value) and caught.value.hint
+
+
+def test_a_search_without_a_depth_limit_is_stopped_in_one_line():
+    with pytest.raises(SearchError, match=r"a chess search went 40 plies deep.*search chess with a depth limit"):
+        run_search(make_game("chess"), SearchSettings(algorithm="minimax"), record=False)
 
 
 def test_import_tracer_does_not_import_chess():

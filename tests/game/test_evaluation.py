@@ -121,6 +121,12 @@ def test_chess_mobility_from_known_move_counts():
     board = chess.Board()
     board.push_san("e4")  # White now has 30 moves, Black still 20
     assert mobility.evaluate(game.parse_position(board.fen())) == 30 - 20
+    # Black to move may take en passant (d4xe3); White, counted as if to move, may not.
+    fen = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3"
+    black = chess.Board(fen).pseudo_legal_moves.count()
+    white = chess.Board(fen.replace(" b KQkq e3", " w KQkq -")).pseudo_legal_moves.count()
+    assert chess.Move.from_uci("d4e3") in chess.Board(fen).pseudo_legal_moves
+    assert mobility.evaluate(game.parse_position(fen)) == white - black
 
 
 def test_hexapawn_features():

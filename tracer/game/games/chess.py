@@ -35,6 +35,11 @@ promotions (to any piece) of the side to move, in the move order; ``is_quiet(s)`
 true when there are none (a finished game is quiet). Checks are not noisy: a position
 in check with no capture is quiet, as in the simplest quiescence searches.
 
+**A search needs a depth limit.** Chess cannot be searched to its end, so a search that
+goes more than 40 plies below the given position (deeper than any depth limit and
+capture sequence a traced search reaches) is stopped with a one-line
+:class:`~tracer.errors.SearchError` instead of running until memory runs out.
+
 ``board(s)`` is an 8x8 grid of FEN letters (``K`` white king, ``p`` black pawn, a space
 for an empty square), rank 8 first and file a on the left; ``GLYPHS`` maps the letters
 to Unicode chess symbols for renderers that want them.
@@ -44,7 +49,7 @@ from __future__ import annotations
 
 import chess
 
-from tracer.errors import InputError
+from tracer.errors import InputError, SearchError
 from tracer.game.features import Feature, FeatureGroup, feature_table
 from tracer.game.games.base import PositionGame
 
@@ -53,6 +58,7 @@ __all__ = ["GLYPHS", "Chess", "ChessState"]
 _INF = float("inf")
 _PIECES = ((chess.PAWN, "pawns"), (chess.KNIGHT, "knights"), (chess.BISHOP, "bishops"), (chess.ROOK, "rooks"), (chess.QUEEN, "queens"))
 _CLASSIC = (1, 3, 3, 5, 9)
+_PLY_LIMIT = 40
 GLYPHS = {letter: chess.Piece.from_symbol(letter).unicode_symbol() for letter in "KQRBNPkqrbnp"}
 
 # python-chess's reasons a position cannot occur, in words (the first that applies is named)
@@ -81,11 +87,12 @@ class ChessState:
     asked for and kept, since the search asks for both.
     """
 
-    __slots__ = ("_decided", "_moves", "_utility", "board", "key")
+    __slots__ = ("_decided", "_moves", "_utility", "board", "key", "plies")
 
-    def __init__(self, board: chess.Board) -> None:
+    def __init__(self, board: chess.Board, plies: int = 0) -> None:
         self.board = board
         self.key = board.epd()
+        self.plies = plies  # below the game's initial position; not part of the position
         self._moves: list[chess.Move] | None = None
         self._utility: float | None = None
         self._decided = False
@@ -128,8 +135,7 @@ def _mobility(board: chess.Board) -> int:
     counts: dict[bool, int] = {}
     for side in (chess.WHITE, chess.BLACK):
         turned.turn = side
-        if side != board.turn:
-            turned.ep_square = None  # an en passant square belongs to the side to move
+        turned.ep_square = board.ep_square if side == board.turn else None  # en passant belongs to the side to move
         counts[side] = turned.pseudo_legal_moves.count()
     return counts[chess.WHITE] - counts[chess.BLACK]
 
@@ -195,9 +201,14 @@ class Chess(PositionGame):
         return [] if state.utility() is not None else state.moves()
 
     def result(self, state: ChessState, move: chess.Move) -> ChessState:
+        if state.plies >= _PLY_LIMIT:
+            raise SearchError(
+                f"a chess search went {_PLY_LIMIT} plies deep: chess cannot be searched to the end of the game",
+                hint="search chess with a depth limit, e.g. 3",
+            )
         board = state.board.copy(stack=False)
         board.push(move)
-        return ChessState(board)
+        return ChessState(board, state.plies + 1)
 
     def is_terminal(self, state: ChessState) -> bool:
         return state.utility() is not None
