@@ -171,3 +171,13 @@ def test_import_tracer_does_not_import_chess():
     code = "import sys, tracer; tracer.make_game('tictactoe'); print('chess' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_without_python_chess_the_game_says_what_to_install(monkeypatch):
+    from tracer.game.games import _Registry
+
+    monkeypatch.setitem(sys.modules, "chess", None)  # import chess now fails as if it were not installed
+    monkeypatch.delitem(sys.modules, "tracer.game.games.chess", raising=False)
+    registry = _Registry({"chess": "tracer.game.games.chess:Chess"})
+    with pytest.raises(InputError, match="the game chess needs the Python package 'chess', which is not installed; install it with: pip install chess"):
+        registry["chess"]
