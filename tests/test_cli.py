@@ -90,7 +90,7 @@ def test_games_from_the_command_line(run):
     ("args", "message"),
     [
         (["key", "MISSING.json"], "MISSING.json: no such file"),
-        (["key", "--game", "chess"], "unknown game 'chess'"),
+        (["key", "--game", "go"], "unknown game 'go'"),
         (["key", "--game", "tictactoe", "--position", "XXXX....."], "has 4 X and 0 O"),
         (["key", "--game", "coinflip", "--algorithm", "alphabeta"], "alphabeta cannot search chance nodes"),
         (["key", "--position", "X........"], "--position needs --game"),

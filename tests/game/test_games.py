@@ -136,5 +136,5 @@ def test_every_game_has_text_and_board_views_and_a_registry_entry():
         board = game.board(state)
         assert board and all(isinstance(cell, str) for row in board for cell in row)
         assert cls.action_order
-    with pytest.raises(InputError, match="unknown game 'chess'"):
-        make_game("chess")
+    with pytest.raises(InputError, match="unknown game 'go'; choose one of tictactoe, hexapawn, nim, coinflip, whist, chess"):
+        make_game("go")

@@ -13,12 +13,33 @@ on top), and for each pawn by target column a -> c. A move is written ``a1-a2``,
 a capture ``a2xb3``. A position is nine characters ``W``, ``B`` and ``.`` in reading order
 (row 3 first, ``/`` between rows allowed), optionally followed by ``:W`` or ``:B`` for
 the side to move (White when left out): ``BBB/.../WWW`` is the start.
+
+Beyond the protocol, the game offers:
+
+* **features** for weighted evaluations (:mod:`tracer.game.evaluation`): ``pawns``
+  (White's minus Black's; the built-in ``evaluate``), ``advanced_pawns`` (pawns that
+  have left their home row, White's minus Black's: on a 3x3 board these stand on the
+  middle row) and ``mobility`` (White's moves minus Black's, each side's counted as if
+  it were to move);
+* **quiescence**: ``noisy_moves(s)`` are the captures of the side to move and its
+  moves onto the far row (which win at once: Hexapawn's promotion), in the usual move
+  order; ``is_quiet(s)`` is true when there are none (a finished game is quiet). A
+  capture changes the pawn count and a far-row move ends the game, so a static
+  evaluation on a position that has them is about to be wrong;
+* **symmetry**: the identity and the left-right mirror (``symmetries``; the two sides
+  face each other, so no other symmetry of the square keeps the rules);
+  ``canonical(s)`` is ``(c, g)``: of the position and its mirror image, the one whose
+  nine cells come first as text (``.`` before ``B`` before ``W``), and the symmetry
+  ``g`` that takes ``s`` there; ``transform`` and ``transform_action`` move a state or
+  a move by a symmetry.
 """
 
 from __future__ import annotations
 
 from tracer.errors import InputError
+from tracer.game.features import Feature, feature_table
 from tracer.game.games.base import PositionGame
+from tracer.game.symmetry import MIRROR, Symmetry
 
 __all__ = ["Hexapawn", "HexapawnState"]
 
@@ -51,6 +72,22 @@ def _moves(board: str, side: str) -> list[tuple[int, int]]:
     return moves
 
 
+def _is_noisy(board: str, move: tuple[int, int]) -> bool:
+    target = move[1]
+    return board[target] != "." or target < 3 or target >= 6  # a capture, or the far row (rows 3 and 1)
+
+
+FEATURES = feature_table(
+    Feature("pawns", "White's pawns minus Black's pawns", lambda s: s[0].count("W") - s[0].count("B")),
+    Feature(
+        "advanced_pawns", "pawns off their home row, White's minus Black's",
+        lambda s: s[0][0:6].count("W") - s[0][3:9].count("B"),
+    ),
+    Feature("mobility", "White's moves minus Black's, each counted as if that side were to move",
+            lambda s: len(_moves(s[0], "W")) - len(_moves(s[0], "B"))),
+)
+
+
 class Hexapawn(PositionGame):
     """3x3 Hexapawn from a position (the start by default)."""
 
@@ -60,6 +97,9 @@ class Hexapawn(PositionGame):
     has_evaluation = True
     start = "BBB/.../WWW:W"
     action_order = "pawns in reading order of their squares (a3 ... c1), each pawn's targets from column a to c"
+    features = FEATURES
+    default_evaluation = "pawns"
+    symmetries: tuple[Symmetry, ...] = MIRROR
 
     @staticmethod
     def parse_position(text: str) -> HexapawnState:
@@ -110,6 +150,29 @@ class Hexapawn(PositionGame):
         if outcome is not None:
             return _INF if outcome > 0 else -_INF
         return board.count("W") - board.count("B")
+
+    def noisy_moves(self, state: HexapawnState) -> list[tuple[int, int]]:
+        """Captures and moves onto the far row (which win at once), in move order."""
+        return [move for move in self.actions(state) if _is_noisy(state[0], move)]
+
+    def is_quiet(self, state: HexapawnState) -> bool:
+        """No capture and no winning advance: a pawn count can be trusted here."""
+        return not self.noisy_moves(state)
+
+    def canonical(self, state: HexapawnState) -> tuple[HexapawnState, Symmetry]:
+        """Of the position and its mirror image, the one that reads first; and the symmetry that takes it there."""
+        mirrored = MIRROR[1].text(state[0])
+        if mirrored < state[0]:
+            return (mirrored, state[1], state[2]), MIRROR[1]
+        return state, MIRROR[0]
+
+    def transform(self, state: HexapawnState, symmetry: Symmetry) -> HexapawnState:
+        """The state moved by ``symmetry``."""
+        return (symmetry.text(state[0]), state[1], state[2])
+
+    def transform_action(self, move: tuple[int, int], symmetry: Symmetry) -> tuple[int, int]:
+        """The move that corresponds to ``move`` in the twin moved by ``symmetry``."""
+        return (symmetry.cell(move[0]), symmetry.cell(move[1]))
 
     def move_label(self, state: HexapawnState, move: tuple[int, int]) -> str:
         start, target = move

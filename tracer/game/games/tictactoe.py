@@ -9,12 +9,34 @@ A state is the tuple ``(x_cells, o_cells, to_move, utility)``: two 9-bit masks, 
 or ``"min"``, and the utility once the game is over (else None). Bit masks make a move
 and its win test a few table look-ups, which keeps a traced search of the whole game
 (549,946 nodes) quick.
+
+Beyond the protocol, the game offers:
+
+* **features** for weighted evaluations (:mod:`tracer.game.evaluation`): ``open_lines``
+  (the course's function: lines still open for X minus lines still open for O; the
+  built-in ``evaluate``), ``open_lines_x``, ``open_lines_o``, ``two_in_a_row``,
+  ``centre``, ``corners`` and ``edges``;
+* **quiescence**: ``noisy_moves(s)`` are the moves of the player to move that complete
+  one of its own lines (a win) or fill the last free cell of a line where the opponent
+  has two marks (a forced block), in the usual move order; ``is_quiet(s)`` is true when
+  there are none (a finished game is quiet). A position with an open two-in-a-row
+  threatens to change its value by a whole win within one move, which a static
+  evaluation does not see;
+* **symmetry**: the eight symmetries of the square (``symmetries``);
+  ``canonical(s)`` is ``(c, g)``: the twin ``c`` of ``s`` chosen as the representative
+  of all eight images and the symmetry ``g`` that takes ``s`` to ``c``; ``transform``
+  and ``transform_action`` move a state or a move by a symmetry. The representative is
+  the image with the smallest pair (X cells, O cells), each read as a 9-bit number with
+  bit i for cell i. Full tic-tac-toe has 5,478 reachable positions and 765 up to
+  symmetry.
 """
 
 from __future__ import annotations
 
 from tracer.errors import InputError
+from tracer.game.features import Feature, feature_table
 from tracer.game.games.base import PositionGame
+from tracer.game.symmetry import SQUARE_SYMMETRIES, Symmetry
 
 __all__ = ["TicTacToe", "TicTacToeState"]
 
@@ -27,6 +49,33 @@ _HAS_LINE = tuple(any(cells & mask == mask for mask in _LINE_MASKS) for cells in
 _FREE_CELLS = tuple(tuple(cell for cell in range(9) if not cells >> cell & 1) for cells in range(512))
 _CELL_NAMES = tuple(f"{'abc'[cell % 3]}{cell // 3 + 1}" for cell in range(9))
 _INF = float("inf")
+_CENTRE = 1 << 4
+_CORNERS = sum(1 << cell for cell in (0, 2, 6, 8))
+_EDGES = sum(1 << cell for cell in (1, 3, 5, 7))
+# _IMAGES[k][mask]: the cells of ``mask`` moved by the k-th symmetry of the square
+_IMAGES = tuple(tuple(symmetry.mask(mask) for mask in range(512)) for symmetry in SQUARE_SYMMETRIES)
+
+
+def _open_for(opponent: int) -> int:
+    return sum(1 for mask in _LINE_MASKS if not opponent & mask)
+
+
+def _twos(own: int, opponent: int) -> int:
+    return sum(1 for mask in _LINE_MASKS if not opponent & mask and (own & mask).bit_count() == 2)
+
+
+FEATURES = feature_table(
+    Feature("open_lines", "lines still open for X minus lines still open for O", lambda s: _open_for(s[1]) - _open_for(s[0])),
+    Feature("open_lines_x", "lines still open for X (no O in them)", lambda s: _open_for(s[1])),
+    Feature("open_lines_o", "lines still open for O (no X in them)", lambda s: _open_for(s[0])),
+    Feature(
+        "two_in_a_row", "lines with two X and an empty cell minus lines with two O and an empty cell",
+        lambda s: _twos(s[0], s[1]) - _twos(s[1], s[0]),
+    ),
+    Feature("centre", "1 when X holds the centre, -1 when O does, else 0", lambda s: bool(s[0] & _CENTRE) - bool(s[1] & _CENTRE)),
+    Feature("corners", "corners held by X minus corners held by O", lambda s: (s[0] & _CORNERS).bit_count() - (s[1] & _CORNERS).bit_count()),
+    Feature("edges", "edge cells (b1, a2, c2, b3) held by X minus by O", lambda s: (s[0] & _EDGES).bit_count() - (s[1] & _EDGES).bit_count()),
+)
 
 
 class TicTacToe(PositionGame):
@@ -38,6 +87,9 @@ class TicTacToe(PositionGame):
     has_evaluation = True
     start = "........."
     action_order = "cells in reading order: a1 b1 c1 / a2 b2 c2 / a3 b3 c3 (rows from the top)"
+    features = FEATURES
+    default_evaluation = "open_lines"
+    symmetries: tuple[Symmetry, ...] = SQUARE_SYMMETRIES
 
     # -- positions ---------------------------------------------------------------------
     @staticmethod
@@ -95,6 +147,41 @@ class TicTacToe(PositionGame):
         open_for_x = sum(1 for mask in _LINE_MASKS if not o & mask)
         open_for_o = sum(1 for mask in _LINE_MASKS if not x & mask)
         return open_for_x - open_for_o
+
+    # -- quiescence ---------------------------------------------------------------------
+    def noisy_moves(self, state: TicTacToeState) -> tuple[int, ...]:
+        """Moves that win at once or block the opponent's two in a row, in move order."""
+        x, o, to_move, outcome = state
+        if outcome is not None:
+            return ()
+        own, opponent = (x, o) if to_move == "max" else (o, x)
+        hot = 0
+        for mask in _LINE_MASKS:
+            if not opponent & mask and (own & mask).bit_count() == 2:
+                hot |= mask & ~own  # completes our line
+            elif not own & mask and (opponent & mask).bit_count() == 2:
+                hot |= mask & ~opponent  # blocks theirs
+        return tuple(cell for cell in _FREE_CELLS[x | o] if hot >> cell & 1)
+
+    def is_quiet(self, state: TicTacToeState) -> bool:
+        """No move wins at once or must block: a static evaluation can be trusted here."""
+        return not self.noisy_moves(state)
+
+    # -- symmetry -------------------------------------------------------------------------
+    def canonical(self, state: TicTacToeState) -> tuple[TicTacToeState, Symmetry]:
+        """The representative of the state's eight twins, and the symmetry that takes the state there."""
+        x, o, to_move, outcome = state
+        best = min(range(8), key=lambda k: (_IMAGES[k][x], _IMAGES[k][o]))  # min keeps the first on ties
+        return (_IMAGES[best][x], _IMAGES[best][o], to_move, outcome), SQUARE_SYMMETRIES[best]
+
+    def transform(self, state: TicTacToeState, symmetry: Symmetry) -> TicTacToeState:
+        """The state moved by ``symmetry``."""
+        x, o, to_move, outcome = state
+        return (symmetry.mask(x), symmetry.mask(o), to_move, outcome)
+
+    def transform_action(self, cell: int, symmetry: Symmetry) -> int:
+        """The move that corresponds to ``cell`` in the twin moved by ``symmetry``."""
+        return symmetry.cell(cell)
 
     # -- showing states ----------------------------------------------------------------
     def move_label(self, state: TicTacToeState, cell: int) -> str:
