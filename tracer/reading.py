@@ -47,6 +47,7 @@ LIMITS = {
     "key": 512 * MB,
     "answers": 1 * MB,
     "points": 64 * 1024,
+    "evaluation": 64 * 1024,
     "roster": 16 * MB,
 }
 """The largest file of each kind tracer reads, in bytes (a tree of a million nodes is about 10 MB)."""

@@ -9,7 +9,8 @@ import chess
 import pytest
 
 from tracer.errors import InputError
-from tracer.game.evaluation import EvaluatedGame, evaluate_with, load_evaluation, parse_evaluation, read_evaluation
+from tracer.game.evaluation import EvaluatedGame, evaluate_with
+from tracer.game.evaluation_reading import load_evaluation, parse_evaluation, read_evaluation
 from tracer.game.games import Hexapawn, TicTacToe, make_game
 from tracer.search import SearchSettings, run_search
 
@@ -203,7 +204,7 @@ def test_yaml_specs(tmp_path):
         ("weights:\n  centre: 2\n", ":1:1:", "unknown key 'weights'; an evaluation file has the keys game and features"),
         ("features:\n  centre: 1\n  centre: 2\n", ":3:3:", "'centre' is given twice"),
         ("features: [centre]\n", ":1:11:", "features is a mapping of feature names to weights"),
-        ("features:\n  centre: [1\n", ":", "cannot read the file"),
+        ("features:\n  centre: [1\n", ":", "not valid YAML"),
         ("game: tictactoe\n", "", "the file gives no features"),
     ],
 )
@@ -223,7 +224,7 @@ def test_yaml_material_errors(tmp_path):
     path = write(tmp_path, "features:\n  material: {P: 1, K: 100}\n")
     with pytest.raises(InputError, match=r":2:20: 'K' is not one of material's features"):
         load_evaluation(path, game)
-    with pytest.raises(InputError, match=r"missing\.yaml: no such file; check the path"):
+    with pytest.raises(InputError, match=r"missing\.yaml: no such file; give a \*\.yaml file"):
         load_evaluation(tmp_path / "missing.yaml", game)
 
 

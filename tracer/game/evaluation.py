@@ -32,13 +32,11 @@ item of the text), with the fix; an unknown feature lists the known ones.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from tracer.errors import InputError
-from tracer.files import read_text
 from tracer.game.features import Feature, FeatureGroup
 
 __all__ = [
@@ -50,9 +48,6 @@ __all__ = [
     "evaluate_with",
     "feature_groups_of",
     "features_of",
-    "load_evaluation",
-    "parse_evaluation",
-    "read_evaluation",
 ]
 
 _FILE_SUFFIXES = (".yaml", ".yml", ".json")
@@ -79,6 +74,7 @@ class EvaluationSpec:
     def text(self) -> str:
         """The spec as a command-line string that reads back to the same terms (for the trace).
 
+        >>> from tracer.game.evaluation_reading import parse_evaluation
         >>> from tracer.game.games import TicTacToe
         >>> parse_evaluation("open_lines, centre=0.5", TicTacToe()).text()
         'open_lines=1,centre=0.5'
@@ -142,227 +138,6 @@ def _title(game: Any) -> str:
     return str(getattr(game, "title", game.name))
 
 
-def _known(game: Any) -> str:
-    names = list(features_of(game))
-    for group in feature_groups_of(game).values():
-        names.append(f"{group.name}:{'|'.join(group.presets)}")
-    return ", ".join(names) if names else "none"
-
-
-def _unknown_feature(name: str, game: Any, **where: Any) -> InputError:
-    if not features_of(game) and not feature_groups_of(game):
-        return InputError(f"{_title(game)} has no features to weigh", hint="give the game a features table, or search without --eval", **where)
-    return InputError(f"unknown feature {name!r} for {_title(game)}", hint=f"known features: {_known(game)}", **where)
-
-
-class _Names:
-    """Resolves what a spec writes (a feature, a group member's letter, a group) to features."""
-
-    def __init__(self, game: Any) -> None:
-        self.game = game
-        self.features = features_of(game)
-        self.groups = feature_groups_of(game)
-        self.letters = {letter: member for group in self.groups.values() for letter, member in zip(group.letters, group.members)}
-
-    def feature(self, name: str) -> str | None:
-        if name in self.features:
-            return name
-        member = self.letters.get(name)
-        return member if member in self.features else None
-
-
-# -- reading a spec from text ---------------------------------------------------------------
-def parse_evaluation(text: str, game: Any) -> EvaluationSpec:
-    """A spec from a command-line string such as ``open_lines=1,centre=0.5`` or ``material:turing``."""
-    names = _Names(game)
-    terms: list[WeightedFeature] = []
-    seen: dict[str, str] = {}
-    items = text.split(",")
-    if not text.strip():
-        raise InputError("the evaluation is empty", hint="write features with weights, e.g. " + _example(game))
-    for raw in items:
-        item = raw.strip()
-        if not item:
-            raise InputError(f"an empty item in the evaluation {text!r}", hint="separate name=weight items with single commas")
-        head, has_weight, weight_text = item.partition("=")
-        name, has_set, set_name = head.strip().partition(":")
-        name = name.strip()
-        weight = _number(weight_text.strip(), item) if has_weight else 1
-        group = names.groups.get(name)
-        if group is not None:
-            values = _preset(group, set_name.strip() if has_set else group.default)
-            label = f"{name}:{set_name.strip() if has_set else group.default}" + (f"={_number_text(weight)}" if has_weight else "")
-            for member, value in zip(group.members, values):
-                _add(terms, seen, WeightedFeature(member, weight * value, label), item)
-            continue
-        feature = names.feature(name)
-        if feature is None:
-            raise _unknown_feature(name, game)
-        if has_set:
-            raise InputError(f"{name} takes no set of weights (in {item!r})", hint=f"write {name}=<weight>")
-        _add(terms, seen, WeightedFeature(feature, weight), item)
-    return EvaluationSpec(game.name, tuple(terms))
-
-
-def _add(terms: list[WeightedFeature], seen: dict[str, str], term: WeightedFeature, item: str, **where: Any) -> None:
-    earlier = seen.get(term.feature)
-    if earlier is not None:
-        also = "" if earlier == item else f" (also in {earlier!r})"
-        raise InputError(f"{term.feature} is weighted twice{also}", hint="give each feature one weight", **where)
-    seen[term.feature] = item
-    terms.append(term)
-
-
-def _preset(group: FeatureGroup, name: str, **where: Any) -> tuple[float, ...]:
-    values = group.presets.get(name)
-    if values is None:
-        raise InputError(f"unknown set of weights {name!r} for {group.name}", hint="known sets: " + ", ".join(group.presets), **where)
-    return values
-
-
-def _number(text: str, item: str, **where: Any) -> float:
-    try:
-        value: float = int(text)
-    except ValueError:
-        try:
-            value = float(text)
-        except ValueError:
-            value = math.nan
-    if not math.isfinite(value):
-        raise InputError(f"the weight in {item!r} is not a number", hint="write a number such as 2, 0.5 or -1", **where)
-    return value
-
-
-def _number_text(value: float) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def _example(game: Any) -> str:
-    names = list(features_of(game))[:2]
-    return ",".join(f"{name}={weight}" for name, weight in zip(names, ("1", "0.5"))) or "name=1"
-
-
-# -- reading a spec from a file ----------------------------------------------------------------
-def read_evaluation(argument: str, game: Any) -> EvaluationSpec:
-    """A spec from what a user gave: a ``*.yaml``/``*.yml``/``*.json`` file, else a command-line string."""
-    if argument.strip().lower().endswith(_FILE_SUFFIXES):
-        return load_evaluation(argument.strip(), game)
-    return parse_evaluation(argument, game)
-
-
-def load_evaluation(path: str | Path, game: Any) -> EvaluationSpec:
-    """A spec from a YAML (or JSON) file."""
-    source = str(path)
-    if Path(path).is_dir():
-        raise InputError("is a folder, not an evaluation file", source=source, hint="give a *.yaml file")
-    return _from_yaml(read_text(path, what="the evaluation file"), game, source)
-
-
-def _from_yaml(text: str, game: Any, source: str) -> EvaluationSpec:
-    import yaml  # heavy import only when a file is read
-
-    def at(node: Any) -> dict[str, Any]:
-        return {"source": source, "line": node.start_mark.line + 1, "column": node.start_mark.column + 1}
-
-    try:
-        root = yaml.compose(text)
-    except yaml.YAMLError as problem:
-        mark = getattr(problem, "problem_mark", None)
-        where = {"line": mark.line + 1, "column": mark.column + 1} if mark else {}
-        reason = getattr(problem, "problem", None) or "not YAML"
-        raise InputError(f"cannot read the file: {reason}", source=source, hint="check the YAML syntax near there", **where) from None
-    example = f"write game: {game.name} and features: {{{_example(game).replace('=', ': ')}}}"
-    if not isinstance(root, yaml.MappingNode):
-        where = at(root) if root is not None else {"source": source}
-        raise InputError("an evaluation file is a mapping with a features entry", hint=example, **where)
-    entries = _entries(root, at)
-    for key, (key_node, _) in entries.items():
-        if key not in _TOP_KEYS:
-            raise InputError(f"unknown key {key!r}", hint="an evaluation file has the keys " + " and ".join(_TOP_KEYS), **at(key_node))
-    if "game" in entries:
-        node = entries["game"][1]
-        if not isinstance(node, yaml.ScalarNode) or node.value.strip().lower() != game.name:
-            raise InputError(
-                f"this evaluation is for {node.value if isinstance(node, yaml.ScalarNode) else 'another game'}, not {game.name}",
-                hint=f"search that game, or write game: {game.name}",
-                **at(node),
-            )
-    if "features" not in entries:
-        raise InputError("the file gives no features", source=source, hint=example)
-    features_node = entries["features"][1]
-    if not isinstance(features_node, yaml.MappingNode) or not features_node.value:
-        raise InputError("features is a mapping of feature names to weights", hint=example, **at(features_node))
-    names = _Names(game)
-    terms: list[WeightedFeature] = []
-    seen: dict[str, str] = {}
-    for name, (key_node, value_node) in _entries(features_node, at).items():
-        where = at(key_node)
-        group = names.groups.get(name)
-        if group is not None:
-            for term in _group_terms(group, value_node, at, yaml):
-                _add(terms, seen, term, name, **where)
-            continue
-        feature = names.feature(name)
-        if feature is None:
-            raise _unknown_feature(name, game, **where)
-        weight = _yaml_number(value_node, f"{name}: {value_node.value}", at, yaml)
-        _add(terms, seen, WeightedFeature(feature, weight), name, **where)
-    return EvaluationSpec(game.name, tuple(terms), source)
-
-
-def _entries(node: Any, at: Callable[[Any], dict[str, Any]]) -> dict[str, tuple[Any, Any]]:
-    out: dict[str, tuple[Any, Any]] = {}
-    for key_node, value_node in node.value:
-        key = str(key_node.value).strip()
-        if key in out:
-            raise InputError(f"{key!r} is given twice", hint="give each key once", **at(key_node))
-        out[key] = (key_node, value_node)
-    return out
-
-
-def _yaml_number(node: Any, item: str, at: Callable[[Any], dict[str, Any]], yaml: Any) -> float:
-    if not isinstance(node, yaml.ScalarNode) or node.style is not None:  # a quoted "2" is text, not a weight
-        raise InputError(f"the weight in {item!r} is not a number", hint="write a number such as 2, 0.5 or -1", **at(node))
-    return _number(node.value, item, **at(node))
-
-
-def _group_terms(group: FeatureGroup, node: Any, at: Callable[[Any], dict[str, Any]], yaml: Any) -> list[WeightedFeature]:
-    """A group's terms from ``turing`` (a set), a number (the default set scaled) or ``{P: 1, ...}``."""
-    if isinstance(node, yaml.ScalarNode) and node.style is None and _is_number(node.value):
-        weight = _number(node.value, group.name, **at(node))
-        label = f"{group.name}:{group.default}={_number_text(weight)}"
-        return [WeightedFeature(m, weight * v, label) for m, v in zip(group.members, _preset(group, group.default))]
-    if isinstance(node, yaml.ScalarNode):
-        values = _preset(group, node.value.strip(), **at(node))
-        return [WeightedFeature(m, v, f"{group.name}:{node.value.strip()}") for m, v in zip(group.members, values)]
-    hint = f"write {group.name}: {'|'.join(group.presets)}, or one weight per piece: {{{', '.join(f'{x}: 1' for x in group.letters)}}}"
-    if not isinstance(node, yaml.MappingNode):
-        raise InputError(f"{group.name} takes a set of weights", hint=hint, **at(node))
-    by_name = {**dict(zip(group.letters, group.members)), **{m: m for m in group.members}}
-    weights: dict[str, float] = {}
-    for key, (key_node, value_node) in _entries(node, at).items():
-        member = by_name.get(key)
-        if member is None:
-            raise InputError(f"{key!r} is not one of {group.name}'s features", hint=hint, **at(key_node))
-        if member in weights:
-            raise InputError(f"{member} is weighted twice in {group.name}", hint="give each feature one weight", **at(key_node))
-        weights[member] = _yaml_number(value_node, f"{key}: {value_node.value}", at, yaml)
-    missing = [letter for letter, member in zip(group.letters, group.members) if member not in weights]
-    if missing:
-        raise InputError(f"{group.name} misses {', '.join(missing)}", hint=hint, **at(node))
-    return [WeightedFeature(member, weights[member]) for member in group.members]
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
-
-
 # -- a game that evaluates with a spec ---------------------------------------------------------
 class EvaluatedGame:
     """``game`` evaluating with ``spec``: ``evaluate`` and ``explain`` are the spec's, every
@@ -405,8 +180,16 @@ class EvaluatedGame:
 def evaluate_with(game: Any, spec: EvaluationSpec | str) -> EvaluatedGame:
     """``game`` evaluating with ``spec`` (a spec, a command-line string or a file's path)."""
     if isinstance(spec, str):
+        from tracer.game.evaluation_reading import read_evaluation  # it builds specs of this module: imported here
+
         spec = read_evaluation(spec, game)
     return EvaluatedGame(game, spec)
+
+
+def _number_text(value: float) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def _outcome_value(utility: float) -> float:
