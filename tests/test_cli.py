@@ -118,6 +118,7 @@ def test_usage_errors_exit_with_2(run, fig52):
     assert run("key", str(fig52), "--depth", "-1").exit_code == 2
 
 
+@pytest.mark.slow
 def test_deep_tree_on_the_command_line(run, tmp_path):
     depth = 10_000
     deep = tmp_path / "deep.json"

@@ -148,6 +148,7 @@ def test_too_deep_tree_is_refused_with_a_message():
         parse_tree("[" * depth + "7" + "]" * depth)
 
 
+@pytest.mark.slow
 def test_wide_tree_of_a_million_nodes():
     data = [[j for j in range(999)] for _ in range(1000)]
     tree = parse_tree(json.dumps(data))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import first_step
 from render_helpers import AIMA, NASTY, canvas, node_boxes, parse
 
 import tracer
@@ -35,11 +36,14 @@ def test_render_writes_frames_final_and_manifest(tmp_path):
     result = run("render", "-", "-o", str(out), stdin=AIMA)
     assert result.exit_code == 0, result.output
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    assert manifest["steps"] == 45 and len(manifest["frames"]) == 46
+    trace = tracer.alphabeta(AIMA)
+    steps = len(trace)  # one frame per event, and one before the first
+    assert manifest["steps"] == steps and len(manifest["frames"]) == steps + 1
     assert [f["file"] for f in manifest["frames"][:2]] == ["step-0000.svg", "step-0001.svg"]
-    assert manifest["frames"][24]["caption"].startswith("C: v = 2 ≤ α = 3")
+    cutoff = first_step(trace, "cutoff", (1,))
+    assert manifest["frames"][cutoff]["caption"].startswith("C: v = 2 ≤ α = 3")
     names = sorted(p.name for p in out.iterdir())
-    assert names == sorted([f"step-{i:04d}.svg" for i in range(46)] + ["final.svg", "manifest.json"])
+    assert names == sorted([f"step-{i:04d}.svg" for i in range(steps + 1)] + ["final.svg", "manifest.json"])
     # frames sort by name in step order
     assert [n for n in names if n.startswith("step-")] == [f["file"] for f in manifest["frames"]]
 
@@ -97,8 +101,9 @@ def test_png_and_pdf_share_one_canvas(tmp_path):
 @pytest.mark.needs_dot
 def test_graphviz_draws_the_exports_where_the_svg_draws(tmp_path):
     """Graphviz's own rendering of the pinned graph puts every shape where our SVG does."""
-    figure = Figure(tracer.alphabeta(AIMA), prefix="f")
-    step = 24
+    trace = tracer.alphabeta(AIMA)
+    figure = Figure(trace, prefix="f")
+    step = first_step(trace, "cutoff", (1,))  # a frame with pruned, active and done nodes
     ours = node_boxes(figure.frame(step))
     _, height, pictured = next(figure.pictures([step]))
     source = picture_dot(figure.width, height, pictured, "light")
