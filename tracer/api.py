@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path as FilePath
 from typing import Any
 
-from tracer.errors import TraceFormatError
+from tracer.errors import InputError, Option, TraceFormatError, TreeFormatError
+from tracer.game.games import make_game
 from tracer.game.model import Tree
-from tracer.game.notation import parse_tree
+from tracer.game.notation import load_tree, parse_tree
 from tracer.game.protocol import Game, TreeGame
+from tracer.reading import load_json, read_input
 from tracer.search.conventions import Conventions, SearchSettings, default_algorithm
+from tracer.trace.io import read_trace
 from tracer.trace.model import Trace
 
 __all__ = ["alphabeta", "default_algorithm", "expectiminimax", "minimax", "search"]
@@ -18,7 +22,6 @@ def _as_game(source: Tree | Game | str, players: str | None = None, root: str | 
     if isinstance(source, str):
         source = parse_tree(source, players=players, root=root)
     elif players is not None or root is not None:
-        from tracer.errors import InputError
 
         raise InputError("players and root apply to a tree written as text", hint="give them to parse_tree or load_tree instead")
     if isinstance(source, Tree):
@@ -91,23 +94,24 @@ def load_input(
     A ``.json`` file (or standard input) holding ``"format": "tracer-trace"`` is read as
     a trace; anything else as a tree. Exactly one of ``source`` and ``game`` must be given.
     """
-    from pathlib import Path as FilePath
 
-    from tracer.errors import InputError, TreeFormatError
-    from tracer.game.games import make_game
-    from tracer.game.notation import load_tree
-    from tracer.reading import read_input
 
     if game is not None:
         if source is not None:
-            raise InputError(f"both a file ({source}) and --game {game} were given", hint="give one of them")
+            raise InputError(f"both a file ({source}) and {{0}} were given", hint="give one of them", options=(Option("game", game),))
         if players is not None or root is not None:
-            raise InputError(f"--players and --root do not apply to --game {game}: the game says whose turn it is", hint="leave them out")
+            raise InputError(
+                "{0} and {1} do not apply to {2}: the game says whose turn it is", hint="leave them out",
+                options=(Option("players"), Option("root"), Option("game", game)),
+            )
         return make_game(game, position)
     if position is not None:
-        raise InputError("--position needs --game", hint="name the game, e.g. --game tictactoe --position X.O.X....")
+        raise InputError(
+            "{0} needs {1}", hint="name the game, e.g. {2} {3}",
+            options=(Option("position"), Option("game"), Option("game", "tictactoe"), Option("position", "X.O.X....")),
+        )
     if source is None:
-        raise InputError("no input", hint="give a tree file (or - for standard input), a trace file, or --game NAME")
+        raise InputError("no input", hint="give a tree file (or - for standard input), a trace file, or a game ({0})", options=(Option("game"),))
     if source == "-":
         text = read_input("-", kind="trace", error=TreeFormatError, what="standard input")
         trace = _trace_in(text, "<stdin>", players, root)
@@ -123,9 +127,6 @@ def load_input(
 
 def _trace_in(text: str, source: str, players: str | None, root: str | None) -> Trace | None:
     """The trace ``text`` holds, or None when it is not a trace (then it may be a tree)."""
-    from tracer.errors import InputError
-    from tracer.reading import load_json
-    from tracer.trace.io import read_trace
 
     if not text.lstrip().startswith("{") or '"tracer-trace"' not in text:  # a trace is an object; bracket-form trees are lists
         return None
@@ -136,5 +137,5 @@ def _trace_in(text: str, source: str, players: str | None, root: str | None) -> 
     if not (isinstance(data, dict) and data.get("format") == "tracer-trace"):
         return None
     if players is not None or root is not None:
-        raise InputError("--players and --root do not apply to a trace", source=source, hint="leave them out")
+        raise InputError("{0} and {1} do not apply to a trace", source=source, hint="leave them out", options=(Option("players"), Option("root")))
     return read_trace(data, source=source)

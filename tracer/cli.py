@@ -16,20 +16,40 @@ from typing import Any, Self
 import click
 
 from tracer._version import __version__
-from tracer.errors import InputError, TracerError
+from tracer.errors import InputError, Option, TracerError
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
 from tracer.words import plural
 
 __all__ = ["main"]
 
 
+# options whose flag is not their name, and options that are flags (no value)
+_FLAG_NAMES = {"transposition_table": "tt"}
+_FLAGS = frozenset({"iterative", "transposition_table", "chance", "distinct", "deep_cutoff", "force", "html", "beamer"})
+
+
+def command_line_words(option: Option) -> str:
+    """An option as the command line writes it: ``--depth 3``, ``--tt``, ``--no-prune-on-equal``, ``--fail-hard``."""
+    name, value = option.name, option.value
+    if name == "fail" and value in ("soft", "hard"):
+        return f"--fail-{value}"
+    flag = "--" + _FLAG_NAMES.get(name, name).replace("_", "-")
+    if value is False:
+        return "--no-" + flag[2:]
+    if value is None or value is True or name in _FLAGS:
+        return flag
+    return f"{flag} {value}"
+
+
 def _fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn tracer's errors into one-line messages instead of tracebacks."""
+    """Turn tracer's errors into one-line messages instead of tracebacks, options written as flags."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
+        except InputError as error:
+            raise click.ClickException(error.phrased(command_line_words)) from None
         except TracerError as error:
             raise click.ClickException(str(error)) from None
         except BrokenPipeError:  # the reader of our output stopped (| head): stop quietly, as other tools do
@@ -356,9 +376,9 @@ def exercise_new_command(
     from tracer.exercises.sheet import write_exercises
 
     spec = ExerciseSpec(
-        branching=parse_range(branching, "--branching"),
-        depth=parse_range(depth, "--depth"),
-        values=parse_range(values_range, "--values"),
+        branching=parse_range(branching, "branching"),
+        depth=parse_range(depth, "depth"),
+        values=parse_range(values_range, "values"),
         distinct=distinct,
         min_cutoffs=min_cutoffs,
         deep_cutoff=deep_cutoff,

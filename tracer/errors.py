@@ -7,8 +7,13 @@ problem is (file, line and column, or the node's path) and *what to write instea
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
 __all__ = [
     "InputError",
+    "Option",
     "SearchError",
     "TraceFormatError",
     "TracerError",
@@ -38,12 +43,33 @@ class TracerError(Exception):
     """Root of every error tracer raises on purpose."""
 
 
+@dataclass(frozen=True)
+class Option:
+    """A setting an error names, as data: each front end phrases it in its own words.
+
+    ``name`` is the library's name of the setting (``algorithm``, ``depth``,
+    ``transposition_table``, ``prune_on_equal``, ...), ``value`` the value to suggest (None:
+    the setting itself). The command line writes ``--algorithm expectiminimax``, a page's
+    fence ``algorithm=expectiminimax``, Python ``algorithm='expectiminimax'``.
+    """
+
+    name: str
+    value: Any = None
+
+
+def python_words(option: Option) -> str:
+    """An option as a Python caller writes it: ``depth=3``, ``iterative=True``, ``order``."""
+    return option.name if option.value is None else f"{option.name}={option.value!r}"
+
+
 class InputError(TracerError, ValueError):
     """Bad input from a user: a file, an option, a position.
 
     ``source`` names the file (or ``<stdin>``/``<string>``); ``line`` and ``column``
     are 1-based where known; ``path`` is a node path where the problem is a node;
-    ``hint`` says what to write instead.
+    ``hint`` says what to write instead. Settings the message or the hint name are
+    ``options`` (:class:`Option`), written ``{0}``, ``{1}``, ... in the text: ``str(error)``
+    phrases them as Python does, :meth:`phrased` as another front end does.
     """
 
     def __init__(
@@ -56,6 +82,7 @@ class InputError(TracerError, ValueError):
         path: tuple[int, ...] | str | None = None,
         label: str | None = None,
         hint: str | None = None,
+        options: Sequence[Option] = (),
     ) -> None:
         self.message = message
         self.source = source
@@ -64,6 +91,7 @@ class InputError(TracerError, ValueError):
         self.path = path_text(path) if path is not None else None
         self.label = label
         self.hint = hint
+        self.options = tuple(options)
         super().__init__(str(self))
 
     def located(self, source: str) -> InputError:
@@ -74,6 +102,13 @@ class InputError(TracerError, ValueError):
         return self
 
     def __str__(self) -> str:
+        return self.phrased(python_words)
+
+    def phrased(self, words: Callable[[Option], str]) -> str:
+        """The one-line message with its options written by ``words`` (a front end's phrasing)."""
+        shown = [words(option) for option in self.options]
+        message = self.message.format(*shown) if shown else self.message
+        hint = self.hint.format(*shown) if shown and self.hint else self.hint
         where: list[str] = []
         if self.source:
             place = self.source
@@ -83,13 +118,13 @@ class InputError(TracerError, ValueError):
                     place += f":{self.column}"
             where.append(place)
         node = _where_node(self.path, self.label)
-        text = self.message
+        text = message
         if node:
             text = f"{node}: {text}"
         if where:
             text = f"{where[0]}: {text}"
-        if self.hint:
-            text = f"{text}; {self.hint}"
+        if hint:
+            text = f"{text}; {hint}"
         return text
 
 

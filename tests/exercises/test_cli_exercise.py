@@ -60,7 +60,7 @@ def test_one_line_errors(tmp_path):
     cases = [
         (["--depth", "3", "--deep-cutoff"], "a deep cutoff needs trees at least 4 levels deep"),
         (["--chance", "--min-cutoffs", "2"], "cutoffs need alpha-beta"),
-        (["--branching", "x"], "--branching 'x' is not a range"),
+        (["--branching", "x"], "--branching x is not a range"),
         (["--questions", "values,colour"], "unknown question 'colour'"),
         (["--students", tmp_path / "missing.csv"], "missing.csv: no such file"),
     ]

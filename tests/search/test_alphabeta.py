@@ -213,7 +213,7 @@ def test_best_move_is_the_first_child_with_the_root_value(tree, conventions):
 
 # -- refusals ---------------------------------------------------------------------------------
 def test_alphabeta_refuses_chance_nodes_and_names_expectiminimax():
-    with pytest.raises(SearchError, match="use --algorithm expectiminimax"):
+    with pytest.raises(SearchError, match="use algorithm='expectiminimax'"):
         tracer.alphabeta('{"chance": [[0.5, 1], [0.5, 2]]}')
     with pytest.raises(SearchError, match="expectiminimax"):
         tracer.minimax('{"chance": [[0.5, 1], [0.5, 2]]}')

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any
 
-from tracer.errors import InputError
+from tracer.errors import InputError, Option
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
 
 __all__ = ["OPTION_NAMES", "FenceOptions", "read_fence_options"]
@@ -143,3 +143,18 @@ def resolve_file(name: str, page_dir: FilePath, docs_dir: FilePath) -> FilePath:
                 raise InputError(f"file={name!r} is outside the docs folder", hint="keep tree files inside the docs folder")
             return candidate
     raise InputError(f"file={name!r} does not exist", hint=f"put it beside the page or give a path from {docs_dir.name}/")
+
+
+_FENCE_NAMES = {"transposition_table": "tt"}
+_FENCE_FLAGS = frozenset({"iterative", "transposition_table"})
+
+
+def fence_words(option: Option) -> str:
+    """An option as a ``gametree`` fence writes it: ``algorithm=expectiminimax``, ``tt=true``, ``depth=``."""
+    name = _FENCE_NAMES.get(option.name, option.name).replace("_", "-")
+    value = option.value
+    if value is None:
+        return f"{name}=true" if option.name in _FENCE_FLAGS else f"{name}="
+    if isinstance(value, bool):
+        return f"{name}={'true' if value else 'false'}"
+    return f"{name}={value}"

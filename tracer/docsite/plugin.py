@@ -37,7 +37,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from tracer._version import __version__
-from tracer.docsite.fence import FENCE_SOURCE
+from tracer.docsite.fence import FENCE_SOURCE, fence_words, read_fence_options, resolve_file
 from tracer.errors import InputError, TracerError
 
 __all__ = ["TracerConfig", "TracerPlugin"]
@@ -151,9 +151,9 @@ class TracerPlugin(BasePlugin[TracerConfig]):
                 if error.line is not None:
                     where = f"{page_path}:{line + error.line}" + (f":{error.column}" if error.column else "")
                 error.source = error.line = error.column = None
-            self.errors.append(f"{where}: {language} fence: {as_fence_options(str(error))}")
+            self.errors.append(f"{where}: {language} fence: {error.phrased(fence_words)}")
         except TracerError as error:
-            self.errors.append(f"{page_path}:{line}: {language} fence: {as_fence_options(str(error))}")
+            self.errors.append(f"{page_path}:{line}: {language} fence: {error}")
         except Exception as error:
             self.errors.append(f"{page_path}:{line}: {language} fence: unexpected {type(error).__name__}: {error}")
         return '<div class="tracer-error">This tree could not be traced.</div>'
@@ -167,7 +167,6 @@ class TracerPlugin(BasePlugin[TracerConfig]):
 
     def _cache_key(self, language: str, source: str, options: dict[str, str], page_dir: FilePath) -> str:
         """The render cache's key: the fence, its body (or its file's text), options, tracer's code."""
-        from tracer.docsite.fence import read_fence_options, resolve_file
 
         body = source
         if language == "gametree":
@@ -186,7 +185,6 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         return self.cache / key[:2] / f"{key}.html"
 
     def _render(self, source: str, language: str, options: dict[str, str], number: int) -> str:
-        from tracer.docsite.fence import read_fence_options
 
         fence = read_fence_options(options) if language == "gametree" else None
         page_dir = (self.docs_dir / self.page.file.src_path).parent if self.page else self.docs_dir
@@ -251,7 +249,6 @@ def render_fence(job: tuple[Any, ...]) -> str:
     """The HTML of one fence: (language, body, options, page folder, docs folder, theme)."""
     language, source, options, page_dir, docs_dir, theme = job
     if language == "gametree":
-        from tracer.docsite.fence import read_fence_options
         from tracer.docsite.stepper import stepper_html
 
         return stepper_html(
@@ -386,28 +383,3 @@ def _write_cache(target: FilePath, html: str) -> None:
         atomic_write(target, lambda file: file.write(html))
     except OSError as error:  # a read-only cache only costs time
         log.warning(f"cannot write the render cache ({error}); trees will be traced again next build")
-
-
-_CLI_OPTION = re.compile(
-    r"--(algorithm|order|depth|players|root)(?:[ =](minimax|alphabeta|expectiminimax|given|eval|perfect|worst|random|\d+|N|max|min|[a-z]+(?:,[a-z]+)+)\b)?"
-    r"|--(iterative|tt|no-prune-on-equal|prune-on-equal|fail-hard|fail-soft)\b"
-)
-_FLAG_AS_OPTION = {
-    "iterative": "iterative=true", "tt": "tt=true", "prune-on-equal": "prune-on-equal=true",
-    "no-prune-on-equal": "prune-on-equal=false", "fail-hard": "fail=hard", "fail-soft": "fail=soft",
-}
-
-
-def as_fence_options(message: str) -> str:
-    """A message written for the command line, in a fence's words.
-
-    >>> as_fence_options("use --algorithm expectiminimax; search without --depth and --iterative")
-    'use algorithm=expectiminimax; search without depth= and iterative=true'
-    """
-
-    def fence_words(match: re.Match[str]) -> str:
-        if match.group(3):
-            return _FLAG_AS_OPTION[match.group(3)]
-        return f"{match.group(1)}={match.group(2) or ''}"
-
-    return _CLI_OPTION.sub(fence_words, message)

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from tracer.errors import InputError
+from tracer.errors import InputError, Option
 from tracer.exercises.dice import Dice, digest
 from tracer.exercises.roster import Student
 from tracer.game.model import Node, NodePath, Tree
@@ -51,14 +51,14 @@ MAX_HEIGHT = 6
 
 
 def parse_range(text: str | int | tuple[int, int], what: str, *, low: int | None = None, high: int | None = None) -> tuple[int, int]:
-    """``"2-4"``, ``"2..4"``, ``"-9..9"`` or ``"3"`` -> ``(low, high)``; InputError naming ``what``.
+    """``"2-4"``, ``"2..4"``, ``"-9..9"`` or ``"3"`` -> ``(low, high)``; InputError naming the option ``what``.
 
-    >>> parse_range("2-4", "--depth"), parse_range("-9..9", "--values"), parse_range("3", "--depth")
+    >>> parse_range("2-4", "depth"), parse_range("-9..9", "values"), parse_range("3", "depth")
     ((2, 4), (-9, 9), (3, 3))
     """
-    # --values takes negative numbers, so its ranges are written LOW..HIGH; the others LOW-HIGH
-    sep = ".." if what == "--values" else "-"
-    example = f"{what} -9..9" if what == "--values" else f"{what} 2-4"
+    # values take negative numbers, so their ranges are written LOW..HIGH; the others LOW-HIGH
+    sep = ".." if what == "values" else "-"
+    example = Option(what, "-9..9" if what == "values" else "2-4")
     if isinstance(text, tuple):
         first, last = text
     elif isinstance(text, int):
@@ -66,14 +66,17 @@ def parse_range(text: str | int | tuple[int, int], what: str, *, low: int | None
     else:
         match = re.fullmatch(r"\s*([+-]?\d+)\s*(?:(?:\.\.|-|:)\s*([+-]?\d+))?\s*", text)
         if not match:
-            raise InputError(f"{what} {text!r} is not a range of whole numbers", hint=f"write e.g. {example}, or a single number such as 3")
+            raise InputError("{0} is not a range of whole numbers", hint="write e.g. {1}, or a single number such as 3",
+                             options=(Option(what, text), example))
         first = int(match.group(1))
         last = int(match.group(2)) if match.group(2) is not None else first
     shown = text if isinstance(text, str) else (str(first) if first == last else f"{first}{sep}{last}")
     if first > last:
-        raise InputError(f"{what} {shown}: the range is empty", hint=f"write the smaller number first, e.g. {what} {last}{sep}{first}")
+        raise InputError("{0}: the range is empty", hint="write the smaller number first, e.g. {1}",
+                         options=(Option(what, shown), Option(what, f"{last}{sep}{first}")))
     if (low is not None and first < low) or (high is not None and last > high):
-        raise InputError(f"{what} {shown} is outside {low}{sep}{high}", hint=f"give {what} between {low} and {high}")
+        raise InputError(f"{{0}} is outside {low}{sep}{high}", hint=f"give {{1}} between {low} and {high}",
+                         options=(Option(what, shown), Option(what)))
     return first, last
 
 
@@ -103,46 +106,48 @@ class ExerciseSpec:
     max_leaves: int = 32
 
     def __post_init__(self) -> None:
-        parse_range(self.branching, "--branching", low=1, high=MAX_BRANCHING)
-        parse_range(self.depth, "--depth", low=1, high=MAX_HEIGHT)
-        parse_range(self.values, "--values")
+        parse_range(self.branching, "branching", low=1, high=MAX_BRANCHING)
+        parse_range(self.depth, "depth", low=1, high=MAX_HEIGHT)
+        parse_range(self.values, "values")
         if not self.algorithm:
             object.__setattr__(self, "algorithm", "expectiminimax" if self.chance else "alphabeta")
         if self.algorithm not in DEFAULT_QUESTIONS:
             raise InputError(f"unknown algorithm {self.algorithm!r}", hint="use alphabeta, minimax or expectiminimax")
         if self.chance and self.algorithm != "expectiminimax":
             raise InputError(
-                f"--chance trees cannot be searched with {self.algorithm}",
-                hint="use --algorithm expectiminimax (the default with --chance), or leave out --chance",
+                f"{{0}} trees cannot be searched with {self.algorithm}",
+                hint="use {1} (the default with {0}), or leave out {0}",
+                options=(Option("chance", True), Option("algorithm", "expectiminimax")),
             )
         if self.algorithm == "expectiminimax" and not self.chance:
             object.__setattr__(self, "chance", True)
         if self.min_cutoffs < 0:
-            raise InputError("--min-cutoffs is negative", hint="give 0 or more")
+            raise InputError("{0} is negative", hint="give 0 or more", options=(Option("min_cutoffs"),))
         if (self.min_cutoffs or self.deep_cutoff) and self.algorithm != "alphabeta":
             raise InputError(
                 f"cutoffs need alpha-beta, but the exercises are about {self.algorithm}",
-                hint="leave out --min-cutoffs and --deep-cutoff, or use --algorithm alphabeta without --chance",
+                hint="leave out {0} and {1}, or use {2} without {3}",
+                options=(Option("min_cutoffs"), Option("deep_cutoff", True), Option("algorithm", "alphabeta"), Option("chance", True)),
             )
         if self.deep_cutoff and self.depth[1] < 4:
-            raise InputError(
-                "a deep cutoff needs trees at least 4 levels deep",
-                hint="allow --depth 4 (a deep cutoff happens three levels below the node whose value decides it)",
-            )
+            raise InputError("a deep cutoff needs trees at least 4 levels deep", options=(Option("depth", 4),),
+                             hint="allow {0} (a deep cutoff happens three levels below the node whose value decides it)")
         if self.chance and self.branching[1] > 9:
-            raise InputError("chance nodes can have at most 9 outcomes here", hint="give --branching at most 9 with --chance")
+            raise InputError("chance nodes can have at most 9 outcomes here", hint="give {0} at most 9 with {1}", options=(Option("branching"), Option("chance", True)))
         if self.max_leaves < 1:
-            raise InputError("--max-leaves must be at least 1", hint="give --max-leaves 32, for example")
+            raise InputError("{0} must be at least 1", hint="give {1}, for example", options=(Option("max_leaves"), Option("max_leaves", 32)))
         smallest = self.branching[0] ** self.depth[0]
         if smallest > self.max_leaves:
             raise InputError(
-                f"the smallest tree asked for has {smallest} leaves, more than --max-leaves {self.max_leaves}",
-                hint="lower --branching or --depth, or raise --max-leaves",
+                f"the smallest tree asked for has {smallest} leaves, more than {{0}}",
+                hint="lower {1} or {2}, or raise {3}",
+                options=(Option("max_leaves", self.max_leaves), Option("branching"), Option("depth"), Option("max_leaves")),
             )
         if self.distinct and smallest > self.values[1] - self.values[0] + 1:
             raise InputError(
-                f"{smallest} distinct leaf values do not fit in --values {self.values[0]}..{self.values[1]}",
-                hint="widen --values or leave out --distinct",
+                f"{smallest} distinct leaf values do not fit in {{0}}",
+                hint="widen {1} or leave out {2}",
+                options=(Option("values", f"{self.values[0]}..{self.values[1]}"), Option("values"), Option("distinct", True)),
             )
         if self.questions is not None:
             allowed = ALLOWED_QUESTIONS[self.algorithm]
@@ -222,7 +227,7 @@ def make_exercises(
 ) -> list[Exercise]:
     """``count`` exercises for the class, or ``count`` for each student on the roster."""
     if count < 1:
-        raise InputError("--count must be at least 1", hint="give --count 1 or more")
+        raise InputError("{0} must be at least 1", hint="give {1} or more", options=(Option("count"), Option("count", 1)))
     who: list[Student | None] = list(students) if students else [None]
     return [make_exercise(spec, seed, index, student) for student in who for index in range(1, count + 1)]
 
@@ -242,8 +247,8 @@ def make_exercise(spec: ExerciseSpec, seed: str | int, index: int = 1, student: 
     else:
         raise InputError(
             f"no tree met the constraints in {MAX_ATTEMPTS} tries",
-            hint="ask for fewer --min-cutoffs, allow deeper or wider trees (--depth, --branching, --max-leaves), "
-            "or leave out --deep-cutoff",
+            hint="ask for fewer {0}, allow deeper or wider trees ({1}, {2}, {3}), or leave out {4}",
+            options=(Option("min_cutoffs"), Option("depth"), Option("branching"), Option("max_leaves"), Option("deep_cutoff", True)),
         )
     ident = exercise_id(seed, spec, index, student)
     exercise = exercise_from_tree(tree, spec, ident, index=index, student=student, dice=dice, trace=trace)

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path as FilePath
 from typing import Any
 
-from tracer.errors import TreeFormatError
+from tracer.errors import Option, TreeFormatError
 from tracer.game.model import PLAYER_TYPES, Tree
 from tracer.game.tree_builder import BadConstant, build_tree, looks_like_number
 from tracer.reading import MAX_DIGITS, compose_yaml, load_json, read_input
@@ -37,7 +37,7 @@ def parse_players(text: str | Sequence[str] | None, root: str | None = None) -> 
             return ("max", "min")
         if root == "min":
             return ("min", "max")
-        raise TreeFormatError(f"unknown root type {root!r}", hint="use --root max or --root min")
+        raise TreeFormatError(f"unknown root type {root!r}", hint="use {0} or {1}", options=(Option("root", "max"), Option("root", "min")))
     parts = text.split(",") if isinstance(text, str) else list(text)
     cycle = tuple(part.strip().lower() for part in parts)
     for part in cycle:
@@ -48,7 +48,7 @@ def parse_players(text: str | Sequence[str] | None, root: str | None = None) -> 
             )
     if root is not None and cycle[0] != root:
         raise TreeFormatError(
-            f"--root {root} disagrees with --players {','.join(cycle)}",
+            "{0} disagrees with {1}", options=(Option("root", root), Option("players", ",".join(cycle))),
             hint="give one of them, or start the players cycle with the root's type",
         )
     return cycle

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tracer.errors import SearchError
+from tracer.errors import Option, SearchError
 from tracer.game.protocol import Game, evaluates_terminals, game_title
 from tracer.search.conventions import SearchSettings
 
@@ -44,7 +44,7 @@ def check_can_search(game: Game, settings: SearchSettings) -> None:
     if (settings.depth is not None or settings.iterative) and not game.has_evaluation:
         raise SearchError(
             f"{game_title(game)} has no evaluation function, so the search cannot stop at a depth limit",
-            hint="search without --depth and --iterative",
+            hint="search without {0} and {1}", options=(Option("depth"), Option("iterative")),
         )
 
 
@@ -65,5 +65,5 @@ def chance_refused(algorithm: str, path: Path | None) -> SearchError:
     return SearchError(
         f"{algorithm} cannot search chance nodes ({what})",
         path=path,
-        hint="use --algorithm expectiminimax, which averages over a chance node's outcomes",
+        hint="use {0}, which averages over a chance node's outcomes", options=(Option("algorithm", "expectiminimax"),),
     )

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from tracer.errors import SearchError
+from tracer.errors import Option, SearchError
 from tracer.search.window import RETURNS
 
 __all__ = ["ALGORITHMS", "ORDERS", "Conventions", "SearchSettings", "default_algorithm"]
@@ -89,7 +89,7 @@ class SearchSettings:
         if self.order not in ORDERS:
             raise SearchError(f"unknown move order {self.order!r}", hint="use " + ", ".join(ORDERS))
         if self.depth is not None and self.depth < 0:
-            raise SearchError(f"the depth limit {self.depth} is negative", hint="give --depth 0 or more")
+            raise SearchError(f"the depth limit {self.depth} is negative", hint="give {0} or more", options=(Option("depth", 0),))
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tracer.errors import SearchError
+from tracer.errors import Option, SearchError
 from tracer.game.protocol import Game
 from tracer.search.conventions import SearchSettings
 from tracer.search.oracle import TrueValues
@@ -60,7 +60,7 @@ def _base_orderer(game: Game, settings: SearchSettings, limit: int | None) -> Or
         return None
     if order == "eval":
         if not game.has_evaluation:
-            raise SearchError(f"{game.name} has no evaluation function to order moves by", hint="use --order given")
+            raise SearchError(f"{game.name} has no evaluation function to order moves by", hint="use {0}", options=(Option("order", "given"),))
 
         def by_evaluation(state: Any, path: Path, depth: int, actions: Sequence[Any], is_max: bool):  # type: ignore[no-untyped-def]
             children = [game.result(state, action) for action in actions]

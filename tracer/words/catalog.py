@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tracer.errors import InputError
+from tracer.errors import InputError, Option
 
 __all__ = [
     "LOCALE_DIR",
@@ -81,7 +81,9 @@ def language_from(option: str | None, *, environment: dict[str, str] | None = No
         return code
     if not option:
         return SOURCE_LANGUAGE
-    raise InputError(f"--lang {asked!r}: tracer has no catalogue for this language", hint="use one of " + ", ".join(known))
+    raise InputError(
+        "{0}: tracer has no catalogue for this language", hint="use one of " + ", ".join(known), options=(Option("lang", asked),),
+    )
 
 
 @cache
