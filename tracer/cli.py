@@ -33,6 +33,8 @@ def command_line_words(option: Option) -> str:
     name, value = option.name, option.value
     if name == "fail" and value in ("soft", "hard"):
         return f"--fail-{value}"
+    if name == "output":
+        return "-o"
     flag = "--" + _FLAG_NAMES.get(name, name).replace("_", "-")
     if value is False:
         return "--no-" + flag[2:]

@@ -58,7 +58,7 @@ def test_same_seed_byte_identical_folders(tmp_path):
 
 def test_refuses_a_non_empty_folder_without_force(tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
-    with pytest.raises(InputError, match="--force"):
+    with pytest.raises(InputError, match="pass force=True"):
         write_exercises(make_exercises(SPEC, 1), tmp_path, seed=1, spec=SPEC)
     write_exercises(make_exercises(SPEC, 1), tmp_path, seed=1, spec=SPEC, force=True)
     assert (tmp_path / "notes.txt").read_text() == "mine"  # --force replaces our files only

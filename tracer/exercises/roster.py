@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tracer.errors import InputError
-from tracer.files import read_text
+from tracer.reading import read_input
 
 __all__ = ["Student", "load_roster", "parse_roster", "slugify"]
 
@@ -41,7 +41,7 @@ class Student:
 
 
 def load_roster(path: str | Path) -> list[Student]:
-    text = read_text(path, encoding="utf-8-sig", what="the roster", missing_hint="check the path of --students")
+    text = read_input(path, kind="roster", what="the roster")
     return parse_roster(text, str(path))
 
 

@@ -33,7 +33,7 @@ from markupsafe import Markup, escape
 
 import tracer.exercises.figures as figures
 import tracer.exercises.markup as markup
-from tracer.errors import InputError
+from tracer.errors import InputError, Option
 from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
 from tracer.exercises.wording import example, key_words, prompt, roots_sentence, sheet_words, student_text
 from tracer.files import make_folder
@@ -247,12 +247,13 @@ def render_exercise(exercise: Exercise, title: str = "Adversarial search", forma
 
 def _check_target(out: Path, force: bool) -> None:
     if out.exists() and not out.is_dir():
-        raise InputError("is a file, not a folder", source=str(out), hint="name a folder for the exercises with -o")
+        raise InputError("is a file, not a folder", source=str(out), hint="name a folder for the exercises with {0}", options=(Option("output"),))
     if out.is_dir() and any(out.iterdir()) and not force:
         raise InputError(
             "the folder is not empty",
             source=str(out),
-            hint="name a new or empty folder, or pass --force to write into it (files of the same names are replaced)",
+            hint="name a new or empty folder, or pass {0} to write into it (files of the same names are replaced)",
+            options=(Option("force", True),),
         )
     make_folder(out)  # fails here, naming the folder, before any exercise is made
 

@@ -34,10 +34,10 @@ from pathlib import Path
 from typing import Any
 
 from tracer.errors import InputError, TracerError
-from tracer.files import read_text
 from tracer.grading.answers import AnswerError, Submission, load_yaml_items, parse_number, read_submission
 from tracer.grading.checkers import CHECKERS
 from tracer.grading.keys import KeySource, PreparedKey
+from tracer.reading import read_input
 from tracer.trace.questions import QUESTION_IDS, Question, question_title
 from tracer.words import say
 
@@ -72,7 +72,7 @@ class Points:
 def load_points(path: str | Path) -> Points:
     """Read ``points.yaml``: ``{minimax: 4, values: 4, not_examined: 2, move: 1, partial: 0.5}``."""
     source = str(path)
-    text = read_text(path, what="the points file", missing_hint="check the path of --points")
+    text = read_input(path, kind="points", what="the points file")
     if not text.strip():
         return Points()
     try:
