@@ -1,0 +1,11 @@
+"""The ``tracer`` command: a thin layer of options over the library's functions.
+
+Its group and what the commands share are in :mod:`tracer.cli.app`; the commands are in
+:mod:`tracer.cli.search` (trace, key, games, schema), :mod:`tracer.cli.figures` (render)
+and :mod:`tracer.cli.exercises` (exercise new, check).
+"""
+
+from tracer.cli import exercises, figures, search  # noqa: F401 - registers the commands on main
+from tracer.cli.app import command_line_words, main
+
+__all__ = ["command_line_words", "main"]

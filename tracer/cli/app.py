@@ -1,0 +1,221 @@
+"""The ``tracer`` command's group and what its commands share: one-line errors, the options
+that choose a search and a language, the input a command works on, and where output goes.
+
+Every user error is a :class:`tracer.TracerError`, printed as one line (``Error: ...``)
+with exit status 1; wrong usage exits with 2, as click does. The settings an error
+suggests are written as this command line writes them (:func:`command_line_words`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from tracer._version import __version__
+from tracer.errors import InputError, Option, TracerError
+from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
+
+__all__ = [
+    "command_line_words", "fail_cleanly", "input_options", "language_option", "main", "progress", "progress_bar",
+    "search_options", "trace_for", "write_output",
+]
+
+
+_FLAG_NAMES = {"transposition_table": "tt"}
+_FLAGS = frozenset({"iterative", "transposition_table", "chance", "distinct", "deep_cutoff", "force", "html", "beamer"})
+
+
+def command_line_words(option: Option) -> str:
+    """An option as the command line writes it: ``--depth 3``, ``--tt``, ``--no-prune-on-equal``, ``--fail-hard``."""
+    name, value = option.name, option.value
+    if name == "fail" and value in ("soft", "hard"):
+        return f"--fail-{value}"
+    if name == "output":
+        return "-o"
+    flag = "--" + _FLAG_NAMES.get(name, name).replace("_", "-")
+    if value is False:
+        return "--no-" + flag[2:]
+    if value is None or value is True or name in _FLAGS:
+        return flag
+    return f"{flag} {value}"
+
+
+def fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn tracer's errors into one-line messages instead of tracebacks, options written as flags."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except InputError as error:
+            raise click.ClickException(error.phrased(command_line_words)) from None
+        except TracerError as error:
+            raise click.ClickException(str(error)) from None
+        except BrokenPipeError:  # the reader of our output stopped (| head): stop quietly, as other tools do
+            sys.stdout = open(os.devnull, "w")
+            raise SystemExit(141) from None
+        except OSError as error:  # a safety net: tracer.files names the place for the usual cases
+            where = f"{error.filename}: " if error.filename else ""
+            raise click.ClickException(f"{where}{error.strerror or error}; check the path and its permissions") from None
+        except RecursionError:
+            raise click.ClickException("the tree is too deep to search here (more than 20,000 levels)") from None
+        except KeyboardInterrupt:
+            raise click.Abort() from None
+
+    return wrapper
+
+
+def language_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--lang``: the language of the words a command writes (``TRACER_LANG`` otherwise; English by default)."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, lang: str | None = None, **kwargs: Any) -> Any:
+        from tracer.words import language_from, use_language
+
+        with use_language(fail_cleanly(language_from)(lang)):
+            return command(*args, **kwargs)
+
+    return click.option(
+        "--lang", metavar="LANG",
+        help="Language of captions, keys, sheets and feedback: en (default) or tr; TRACER_LANG sets a default.",
+    )(wrapper)
+
+
+# -- options shared by the commands that search --------------------------------------------
+def input_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    options = [
+        click.argument("input", required=False, metavar="[INPUT]"),
+        click.option("--game", metavar="NAME", help="Search a game instead of a file: tictactoe, hexapawn, nim or coinflip."),
+        click.option("--position", metavar="POS", help="The game's starting position, e.g. X.O.X.... (tic-tac-toe) or 3,4,5 (Nim)."),
+        click.option("--root", type=click.Choice(["max", "min"]), help="Type of the root node (default max); levels alternate."),
+        click.option("--players", metavar="CYCLE", help="Node types by depth, repeating: e.g. max,min,min or max,chance,min,chance."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    options = [
+        click.option(
+            "--algorithm", type=click.Choice(ALGORITHMS), default=None,
+            help="The search to run. Default: alphabeta, or expectiminimax where there are chance nodes.",
+        ),
+        click.option(
+            "--prune-on-equal/--no-prune-on-equal", default=True, show_default=True,
+            help="Prune when v reaches beta/alpha with equality (AIMA, MIT 6.034), or only when it passes them (UC Berkeley CS188).",
+        ),
+        click.option(
+            "--fail-soft/--fail-hard", "fail_soft", default=True, show_default=True,
+            help="Fail-soft returns v (AIMA); fail-hard returns alpha or beta, clamping values into [alpha, beta].",
+        ),
+        click.option("--depth", type=click.IntRange(min=0), help="Depth limit: levels below the root (chance levels count); deeper nodes are scored by the evaluation."),
+        click.option("--order", type=click.Choice(ORDERS), default="given", show_default=True, help="Order of children: as given, best first by evaluation, by true value (perfect/worst), or random."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Seed for --order random."),
+        click.option("--iterative", is_flag=True, help="Iterative deepening up to --depth (or to the end), each iteration ordered by the previous one."),
+        click.option("--tt", "transposition_table", is_flag=True, help="Use a transposition table (games: repeated states are searched once)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _settings(options: dict[str, Any]) -> SearchSettings:
+    return SearchSettings(
+        algorithm=options["algorithm"],
+        conventions=Conventions(prune_on_equal=options["prune_on_equal"], fail="soft" if options["fail_soft"] else "hard"),
+        depth=options["depth"],
+        order=options["order"],
+        seed=options["seed"],
+        iterative=options["iterative"],
+        transposition_table=options["transposition_table"],
+    )
+
+
+# the options that say how to search: given with a trace file (already searched), they are refused
+_SEARCH_OPTION_NAMES = frozenset(
+    {"algorithm", "prune_on_equal", "fail_soft", "depth", "order", "seed", "iterative", "transposition_table"}
+)
+
+
+def trace_for(options: dict[str, Any]) -> Any:
+    """Load the input and search it (or take the trace a trace file holds)."""
+    from tracer.api import default_algorithm, load_input, search
+    from tracer.trace.model import Trace
+
+    source = load_input(
+        options["input"], game=options["game"], position=options["position"], players=options["players"], root=options["root"]
+    )
+    if isinstance(source, Trace):
+        changed = _search_options_given()
+        if changed:
+            raise InputError(
+                "search options (" + ", ".join(changed) + ") do not apply to a trace file",
+                source=options["input"],
+                hint="the trace already records how it was searched; pass the tree instead to search again",
+            )
+        return source
+    if options["algorithm"] is None:
+        options = {**options, "algorithm": default_algorithm(source)}
+    progress(f"searching ({options['algorithm']})...")
+    try:
+        return search(source, _settings(options))
+    except InputError as error:  # e.g. a node without the static value a depth limit needs
+        where = {None: f"--game {options['game']}", "-": "<stdin>"}.get(options["input"], options["input"])
+        raise error.located(where) from None
+
+
+def _search_options_given() -> list[str]:
+    """The search options on the command line, as the user wrote them (--no-prune-on-equal)."""
+    from click.core import ParameterSource
+
+    context = click.get_current_context()
+    given = []
+    for param in context.command.params:
+        if param.name not in _SEARCH_OPTION_NAMES or context.get_parameter_source(param.name) in (ParameterSource.DEFAULT, None):
+            continue
+        value = context.params[param.name]
+        secondary = getattr(param, "secondary_opts", [])
+        given.append(secondary[0] if secondary and value is False else param.opts[0])
+    return given
+
+
+def progress(message: str) -> None:
+    if sys.stderr.isatty():
+        click.echo(message, err=True)
+
+
+def write_output(output: str | None, write: Callable[[Any], None], what: str) -> None:
+    from tracer.files import atomic_write
+
+    if output is None or output == "-":
+        write(sys.stdout)
+        return
+    atomic_write(output, write)
+    progress(f"wrote {what} to {output}")
+
+
+
+def progress_bar(length: int, label: str) -> Any:
+    """A progress bar on standard error for long work; silent when stderr is not a terminal."""
+    if length >= 20 and sys.stderr.isatty():
+        return click.progressbar(length=length, label=label, file=sys.stderr)
+    return contextlib.nullcontext(None)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="tracer")
+def main() -> None:
+    """tracer: see adversarial search happen, step by step.
+
+    INPUT is a tree file (.json, .yaml or .yml; - reads standard input) or, where a
+    command takes one, a trace file written by `tracer trace`. A tree is written in
+    bracket form, [[3, 12, 8], [2, 4, 6], [14, 5, 2]], or in object form (see the
+    tutorial's reference of the tree format).
+    """
