@@ -22,7 +22,7 @@ from tracer.grading.answers import Claim, same_number
 from tracer.grading.keys import PreparedKey
 from tracer.trace.hand_in import answer_number, answer_text
 from tracer.trace.questions import Question
-from tracer.trace.replay import NodeStory
+from tracer.trace.state import NodeStory
 from tracer.words import bounded, cutoff_test, joined, node_kind, number, ordinal, say, say_n
 
 __all__ = [

@@ -20,7 +20,7 @@ from tracer.grading.answers import AnswerError, Item
 from tracer.trace.key import AnswerKey, KeyCutoff, KeyNode
 from tracer.trace.model import Trace
 from tracer.trace.questions import Question, asked_questions
-from tracer.trace.replay import NodeStory
+from tracer.trace.state import NodeStory
 from tracer.words import say
 
 __all__ = ["KeySource", "PreparedKey", "load_key"]

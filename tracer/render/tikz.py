@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from tracer.game.model import NodePath, Tree
 from tracer.render.tex import tex_escape
 from tracer.trace.model import Trace
-from tracer.trace.replay import DONE, Replayer
+from tracer.trace.replay import Replayer
+from tracer.trace.state import DONE
 from tracer.words import bounded, number
 
 __all__ = ["ColumnLayout", "column_layout", "tikz_final", "tikz_tree"]

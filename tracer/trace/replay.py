@@ -43,20 +43,7 @@ from tracer.trace.state import (
     StackFrame,
 )
 
-__all__ = [
-    "ACTIVE",
-    "DONE",
-    "PRUNED",
-    "UNVISITED",
-    "ChildResult",
-    "CutoffStory",
-    "NodeState",
-    "NodeStory",
-    "Replayer",
-    "SearchState",
-    "StackFrame",
-    "replay",
-]
+__all__ = ["Replayer", "replay"]
 
 _INF = float("inf")
 
