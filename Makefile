@@ -11,7 +11,7 @@ SITE_DIR ?= build/site
 
 LOCALES := tracer/locale
 
-.PHONY: messages setup test site serve bench bench-engine bench-render bench-site bench-exercises lint graphviz chromium latex clean help
+.PHONY: messages setup test site serve bench bench-engine bench-render bench-site bench-exercises lint graphviz chromium latex axe clean help
 
 help:
 	@echo "make site   install everything and build the tutorial site into $(SITE_DIR)"
@@ -20,6 +20,7 @@ help:
 	@echo "make bench  run every benchmark in bench/ (installs the peers they compare with)"
 	@echo "make bench-exercises  time making 1,000 student versions and checking 1,000 submissions"
 	@echo "make messages  re-extract the messages and update and compile every language's catalogue"
+	@echo "make axe    install axe-core (npm) for the accessibility tests (make test does)"
 
 setup: $(STAMP) graphviz
 
@@ -62,7 +63,24 @@ chromium:
 latex:
 	$(call apt_get,pdflatex,--no-install-recommends texlive-latex-base texlive-latex-recommended texlive-pictures,LaTeX (for the sheet and Beamer tests),$(LATEX_MISSING),true)
 
-test: setup chromium latex
+# axe-core, the accessibility engine the browser tests run inside each page of the site
+# (tests/browser/test_accessibility.py): from the npm registry at a pinned version, into
+# a folder of the repository that git ignores; nothing is fetched while the tests run.
+# Without npm, or if the install fails, those tests are skipped and say why.
+AXE_VERSION := 4.14.1
+AXE_DIR := .cache/axe
+AXE_STAMP := $(AXE_DIR)/.installed-$(AXE_VERSION)
+AXE_MISSING := No npm: the accessibility tests (axe-core) will be skipped (Debian/Ubuntu: sudo apt-get install npm).
+
+axe: $(AXE_STAMP)
+
+$(AXE_STAMP):
+	@if ! command -v npm >/dev/null 2>&1; then echo "$(AXE_MISSING)" >&2; \
+	elif rm -rf $(AXE_DIR) && npm install --prefix $(AXE_DIR) --no-save --no-package-lock --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION); then \
+	  touch $@; \
+	else echo "Could not install axe-core $(AXE_VERSION) with npm: the accessibility tests will be skipped." >&2; fi
+
+test: setup chromium latex axe
 	$(BIN)/python -m pytest
 
 site: setup
@@ -90,7 +108,7 @@ lint: setup
 	$(BIN)/mypy tracer
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .hypothesis
+	rm -rf $(VENV) build .pytest_cache .hypothesis $(AXE_DIR)
 
 bench-render: setup
 	$(BIN)/python bench/render.py

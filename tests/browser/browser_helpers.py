@@ -22,6 +22,9 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
+# axe-core, installed by `make axe` (make test runs it) from the npm registry at the
+# version the Makefile pins; never fetched while the tests run
+AXE_SCRIPT = REPO / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 
 # The flags the team uses for Debian's Chromium on these machines (no sandbox in a
 # container, nothing fetched behind our back).
@@ -54,6 +57,33 @@ def why_no_browser() -> str | None:
     if chromium_path() is None:
         return "no Chromium (Debian: apt-get install chromium; make test installs it where it may)"
     return None
+
+
+def why_no_axe() -> str | None:
+    """None when axe-core is installed for the accessibility tests, else why they are skipped."""
+    if AXE_SCRIPT.is_file():
+        return None
+    if shutil.which("npm") is None:
+        return "no npm to install axe-core with (Debian: apt-get install npm; then make axe)"
+    return f"axe-core is not installed in {AXE_SCRIPT.parents[2].relative_to(REPO)} (make axe installs it; make test does)"
+
+
+def axe_violations(page: Any, tags: list[str], impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """axe-core's violations of the rules with ``tags`` on the page as it is now, one line per
+    element: page, rule, impact, the element and why."""
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(content=AXE_SCRIPT.read_text(encoding="utf-8"))
+    result = page.evaluate(
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})", tags
+    )
+    found = []
+    for rule in result["violations"]:
+        if rule["impact"] not in impacts:
+            continue
+        for node in rule["nodes"]:
+            why = " ".join((node.get("failureSummary") or "").split())
+            found.append(f"{page.url}: {rule['id']} ({rule['impact']}) at {node['target']}: {why[:300]}")
+    return found
 
 
 def build_site(out: Path) -> Path:

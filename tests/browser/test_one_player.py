@@ -172,18 +172,28 @@ def test_the_result_button_shows_the_final_figure_and_back(page, standalone):
     assert box.locator(".tracer-counter").inner_text() == f"Step 4 of {len(trace)}"
 
 
-def test_a_site_page_opened_from_a_file_has_live_steppers(browser, site):
-    """Material's document$ cannot be relied on from file://: the player starts on DOMContentLoaded too."""
-    context = browser.new_context()
+@pytest.mark.parametrize("address", ["index.html", "real-games/index.html"])
+def test_a_site_page_opened_from_a_file_has_live_steppers(browser, site, address):
+    """Material's document$ cannot be relied on from file://: the player starts on
+    DOMContentLoaded too, lays the tree out, and steps with the buttons and the keys."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto((site / "index.html").as_uri() + "#tree-1-step-5")
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    url = (site / address).as_uri()
+    assert url.startswith("file://")
+    page.goto(url + "#tree-1-step-5")
     started = page.eval_on_selector_all(PLAYER, "els => els.map(e => !!e.tracerStepper)")
     assert started and all(started)
     box = page.locator(PLAYER).first
     assert box.locator(".tracer-counter").inner_text().startswith("Step 5 of ")
+    assert "is-sized" in box.locator("figure.tracer-figure").first.get_attribute("class").split()  # laid out by the script
+    assert box.locator(".tracer-line.is-current").count() == 1
     box.get_by_role("button", name="Next step").click()
     assert box.locator(".tracer-counter").inner_text().startswith("Step 6 of ")
+    box.focus()
+    page.keyboard.press("ArrowRight")
+    assert box.locator(".tracer-counter").inner_text().startswith("Step 7 of ")
     context.close()
     assert not errors, errors

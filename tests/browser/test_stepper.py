@@ -215,8 +215,8 @@ def test_instant_navigation_back_and_forward(page, base_url):
     assert counter(ordering).startswith("Step 1 of ")
 
 
-def test_phone_width(browser, base_url, artifacts):
-    context = browser.new_context(viewport={"width": 375, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True)
+def test_phone_width(browser, base_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(base_url)
     box = stepper(page)
@@ -224,34 +224,32 @@ def test_phone_width(browser, base_url, artifacts):
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px at phone width"
     width = box.evaluate("el => el.getBoundingClientRect().width")
-    assert width <= 375
+    assert width <= 390
     box.get_by_role("button", name="Next step").tap()
     assert counter(box) == f"Step 1 of {HOME_STEPS}"
-    for name in ("Next step", "Previous step", "Play"):
+    for name in ("Next step", "Previous step", "Play", "Zoom in"):
         size = box.get_by_role("button", name=name).bounding_box()
         assert size["height"] >= 32 and size["width"] >= 32, (name, size)  # big enough for a thumb
-    box.screenshot(path=str(artifacts / "stepper-phone.png"))
     context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshots_light_and_dark(browser, base_url, artifacts, scheme):
-    """Screenshots to look at (test-artifacts/); the checks are that the palette really
-    switched, in the page and in the figure."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+@pytest.mark.parametrize(("device", "width", "height"), [("desktop", 1280, 900), ("phone", 390, 844)])
+def test_screenshots(browser, base_url, artifacts, scheme, device, width, height):
+    """Screenshots to look at (test-artifacts/stepper-{desktop,phone}-{light,dark}.png): the
+    home stepper at C's cutoff. The checks are that the palette really switched, in the
+    page and in the figure."""
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme, device_scale_factor=2 if device == "phone" else 1)
     page = context.new_page()
     page.goto(f"{base_url}#tree-1-step-{CUTOFF_AT_C}")
     wanted = "slate" if scheme == "dark" else "default"
     assert page.get_attribute("body", "data-md-color-scheme") == wanted
     box = stepper(page)
-    fill = page.evaluate(
-        "getComputedStyle(document.querySelector('#tree-1-fig-n-0 .shape') || document.querySelector('#tree-1-fig-n-0 polygon, #tree-1-fig-n-0 rect, #tree-1-fig-n-0 path')).fill"
-    )
+    fill = page.evaluate("getComputedStyle(document.querySelector('#tree-1-fig-n-0 .shape')).fill")
     background = page.evaluate("getComputedStyle(document.querySelector('.tracer-stepper')).backgroundColor")
-    dark = _luminance(background) < 0.3
-    assert dark == (scheme == "dark"), background
-    assert fill  # the figure is styled by its sheet, in either palette
-    box.screenshot(path=str(artifacts / f"stepper-{scheme}.png"))
+    assert (_luminance(background) < 0.3) == (scheme == "dark"), background
+    assert (_luminance(fill) < 0.3) == (scheme == "dark"), fill  # the node's shape follows the palette
+    box.screenshot(path=str(artifacts / f"stepper-{device}-{scheme}.png"))
     context.close()
 
 
@@ -262,21 +260,3 @@ def _luminance(css_colour: str) -> float:
 
 def test_slug_names_artifacts():
     assert slug("alpha-beta/") == "alpha-beta" and slug("") == "home"
-
-
-def test_a_wide_figure_keeps_the_current_node_in_view(page, base_url):
-    """Nim 1,2,3 draws far wider than the page: the figure scrolls sideways and follows the search."""
-    page.goto(base_url + "real-games/")
-    box = page.locator("[data-tracer-stepper]").filter(has_text="Nim 1,2,3")
-    assert "tracer-wide" in box.get_attribute("class").split()
-    figure = box.locator("figure.tracer-figure")
-    assert figure.evaluate("f => f.scrollWidth > f.clientWidth * 2")  # too wide to shrink into the page
-    total = int(box.locator(".tracer-slider").get_attribute("max"))
-    for step in (total // 3, total // 2, total - 1, 5):
-        box.locator(".tracer-slider").fill(str(step))
-        inside = figure.evaluate(
-            """f => { const c = f.querySelector('g.current'); if (!c) return null;
-                      const a = f.getBoundingClientRect(), b = c.getBoundingClientRect();
-                      return b.left >= a.left - 1 && b.right <= a.right + 1; }"""
-        )
-        assert inside in (True, None), f"step {step}: the current node is scrolled out of view"

@@ -115,7 +115,10 @@ def test_the_players_words_go_through_the_wording_layer():
     with use_language("xx", Marked()):
         page = player_html(Figure(trace))
         site = trace_stepper_html(trace, read_fence_options({}), id_token="t")
-    for label in ("First step", "Previous step", "Play", "Next step", "Last step", "Step", "Playback speed", "Result"):
+    for label in (
+        "First step", "Previous step", "Play", "Next step", "Last step", "Step", "Playback speed", "Result",
+        "Zoom out", "Zoom in", "Show the whole tree", "The search tree",
+    ):
         assert f'aria-label="«{label}»"' in page or f">«{label}»<" in page, label
     assert f"«Step 0 of {len(trace)}»" in page  # the counter as the page opens
     data = json.loads(re.search(r'class="tracer-data">(.*?)</script>', page, re.S).group(1))
@@ -137,3 +140,22 @@ def test_the_wheel_ships_the_players_files(tmp_path):
         for path in (REPO / folder).iterdir():
             assert f"{folder}/{path.name}" in names, path.name
     assert zipfile.ZipFile(wheel).read("tracer/render/assets/player.js") == PLAYER_JS.read_bytes()
+
+
+def test_the_caption_box_holds_the_longest_captions_hidden():
+    """The caption's box is sized by the longest captions (so the controls under it stay
+    put), held hidden from screen readers; the caption itself is a polite live region."""
+    import html
+
+    from tracer.trace.captions import captions
+
+    trace = tracer.alphabeta(AIMA_5_2)
+    figure = Figure(trace)
+    page = player_html(figure)
+    live = re.findall(r'<p class="tracer-caption" aria-live="polite" aria-atomic="true">', page)
+    assert len(live) == 1
+    sizers = [html.unescape(text) for text in re.findall(r'<p class="tracer-caption-sizer" aria-hidden="true">([^<]*)</p>', page)]
+    every = [*captions(trace), figure.final_caption()]
+    longest = sorted(set(every), key=len, reverse=True)
+    assert len(sizers) == 3 and {len(text) for text in sizers} == {len(text) for text in longest[:3]}, sizers
+    assert all(text in every for text in sizers)

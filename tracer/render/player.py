@@ -49,9 +49,24 @@ or break it):
     focus, ``"page"`` anywhere on the page (a page of one).
 ``finalCaption`` (optional)
     the caption of the final figure, which the markup then holds and a Result button shows.
+``minScale``, ``phoneMinScale``
+    a tree is first drawn whole, fitted to the player's width, unless that takes it
+    below ``minScale`` of its own size: it is then drawn at ``minScale`` (at
+    ``phoneMinScale`` on a screen narrower than 44em), scrolls inside the player and
+    follows the current node. The zoom buttons go from the whole tree to four times its size.
 ``words``
     the script's words in the page's language: ``counter`` (``Step {step} of {total}``),
     ``play`` and ``pause`` (the play button's label).
+
+The layout
+----------
+The tree takes the player's whole width (up to twice its own size, and no taller than
+most of the window) with the caption right under it and the controls under the
+caption; the caption's box is as tall as the longest captions (held, hidden, beside it),
+so the controls stay put from step to step. The pseudocode and the call stack come
+below. The tree, the pseudocode and a final figure alone scroll inside their own boxes,
+which take the keyboard's focus when they scroll; the script keeps the current node and
+the current line inside them, scrolling those boxes only, never the page.
 """
 
 from __future__ import annotations
@@ -78,12 +93,13 @@ __all__ = [
 ASSETS = ("player.js", "player.css")
 """The files a page with players needs besides its markup."""
 
-# A figure wider than this (in points) gets the whole width of the player, with the
-# pseudocode and the stack below it rather than beside it.
-WIDE_FIGURE = 520.0
-# Shrunk to fit a column, a wide figure is never drawn at less than this scale: past it,
-# the figure scrolls sideways (and follows the current node) rather than become unreadable.
+# Shrunk to fit the player's width, a tree is first drawn at no less than this scale:
+# past it, it scrolls sideways (following the current node) rather than become
+# unreadable, at PHONE_MIN_SCALE on a phone; the zoom buttons show it whole.
 MIN_SCALE = 0.45
+PHONE_MIN_SCALE = 0.6
+# How many of the longest captions the markup holds, hidden, to size the caption's box.
+CAPTION_SIZERS = 3
 
 SPEEDS = (2000, 1000, 500, 250, 100)
 """Milliseconds per step the speed menu offers (1000, one step a second, is chosen)."""
@@ -95,14 +111,19 @@ def _icon(path: str) -> Markup:
     ).format(path)
 
 
-# Drawn, not typed: the media-control characters are missing from common fonts.
+# Drawn, not typed: the media-control characters are missing from common fonts. Play is
+# the one solid triangle; a step back or forward is a chevron; first and last put a bar
+# at the end they go to.
 ICONS = {
     "first": _icon("M2 2h2v12H2zM14 2v12L5 8z"),
-    "prev": _icon("M12 2v12L3 8z"),
+    "prev": _icon("M10.6 1.6 12.4 3.4 7.8 8l4.6 4.6-1.8 1.8L4.2 8z"),
     "play": _icon("M4 2v12l10-6z"),
     "pause": _icon("M3 2h4v12H3zM9 2h4v12H9z"),
-    "next": _icon("M4 2v12l9-6z"),
+    "next": _icon("M5.4 1.6 3.6 3.4 8.2 8l-4.6 4.6 1.8 1.8L11.8 8z"),
     "last": _icon("M12 2h2v12h-2zM2 2v12l9-6z"),
+    "zoom_out": _icon("M2 7h12v2H2z"),
+    "zoom_in": _icon("M7 2h2v5h5v2H9v5H7V9H2V7h5z"),
+    "fit": _icon("M1 1h5v2H3v3H1zM15 1v5h-2V3h-3V1zM1 15v-5h2v3h3v2zM15 15h-5v-2h3v-3h2z"),
 }
 
 
@@ -191,6 +212,15 @@ def _words() -> dict[str, str]:
         "permalink_title": say("player.permalink.title", "Link to this step"),
         "stack": say("player.stack", "Call stack (root first)"),
         "stack_node": say("player.stack.node", "node"),
+        "options": say("player.options", "Speed, zoom and links"),
+        "zoom": say("player.zoom", "Zoom the tree"),
+        "zoom_out": say("player.zoom.out", "Zoom out"),
+        "zoom_out_key": say("player.zoom.out.key", "Zoom out (-)"),
+        "zoom_in": say("player.zoom.in", "Zoom in"),
+        "zoom_in_key": say("player.zoom.in.key", "Zoom in (+)"),
+        "fit": say("player.zoom.fit", "Show the whole tree"),
+        "fit_key": say("player.zoom.fit.key", "Show the whole tree (0)"),
+        "figure": say("player.figure", "The search tree"),
     }
 
 
@@ -255,12 +285,13 @@ def player_context(
         data["finalCaption"] = figure.final_caption()
         # the final figure's ids get their own prefix, so they collide with none of the player's
         final_svg = Markup(figure.final().replace(f'id="{figure.prefix}', f'id="{figure.prefix}f'))
+    data["minScale"] = MIN_SCALE
+    data["phoneMinScale"] = PHONE_MIN_SCALE
     # the counter's wording with its placeholders, for the script to fill
     data["words"] = {"counter": template("player.counter", "Step {step} of {total}"), "play": words["play"], "pause": words["pause"]}
     shown = paints[start_index]
     return {
         "id": root_id,
-        "wide": figure.width > WIDE_FIGURE,
         "region_label": say("player.region", "{title}: use the arrow keys to step", title=label),
         "head": head,
         "style": Markup(style),
@@ -276,10 +307,22 @@ def player_context(
         "last_index": len(paints) - 1,
         "counter": _counter(shown["step"], total),
         "caption": shown["caption"],
+        "caption_sizers": _longest(
+            [paint["caption"] or "" for paint in paints] + ([data["finalCaption"]] if final else []), CAPTION_SIZERS
+        ),
         "permalink": f"#{root_id}-step-{shown['step']}" if address == "id" else None,
         "data": data,
         "payload": script_json(data),
     }
+
+
+def _longest(texts: Sequence[str], count: int) -> list[str]:
+    """The ``count`` longest of ``texts`` (by characters; each once), longest first.
+
+    >>> _longest(["a", "ccc", "bb", "ccc", ""], 2)
+    ['ccc', 'bb']
+    """
+    return sorted(set(texts), key=lambda text: (-len(text), text))[:count]
 
 
 def player_html_part(context: dict[str, Any]) -> str:
@@ -297,6 +340,7 @@ def final_html(figure: Figure, *, root_id: str, head: Head, style: str, figure_s
             "style": Markup(style),
             "figure_style": figure_style + f"--tracer-min-width:{figure.width * MIN_SCALE:.0f}pt",
             "svg": Markup(figure.final()),
+            "figure_label": say("player.figure", "The search tree"),
         },
     )
 
