@@ -219,6 +219,10 @@ def test_a_wide_tree_zooms_and_pans_and_keeps_the_current_node_in_view(page, bas
     figure.focus()
     left = _scroll_state(figure)["left"]
     page.keyboard.press("ArrowRight")
+    # the browser scrolls smoothly: wait until the scroll has moved (or fail after 3 s)
+    figure.evaluate("(f, left) => new Promise((done, fail) => { const t0 = Date.now(); (function poll() {"
+                    " if (f.scrollLeft > left) return done(); if (Date.now() - t0 > 3000) return fail(new Error('did not scroll'));"
+                    " requestAnimationFrame(poll); })(); })", left)
     assert _scroll_state(figure)["left"] > left and root.locator(".tracer-counter").inner_text() == counter
     page.keyboard.press("-")  # zoom keys work there too
     assert _scroll_state(figure)["width"] < state["width"]
