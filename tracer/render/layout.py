@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from tracer.game.model import Path
 from tracer.render.anatomy import Anatomy
@@ -36,6 +36,13 @@ class Layout:
     height: float
     centers: dict[Path, tuple[float, float]]
     anatomies: dict[Path, Anatomy]
+    stems: dict[Path, float] = field(default_factory=dict)
+
+    def edge_start(self, path: Path) -> float:
+        """dy (from the node's centre) where the edges to its children start: the shape's
+        bottom, or, in a compact figure, the end of the node's stem, under every text of its level."""
+        stem = self.stems.get(path)
+        return self.anatomies[path].bottom_anchor if stem is None else stem
 
     def digest(self) -> str:
         """A short fingerprint of the layout (for stable SVG ids)."""
@@ -44,11 +51,16 @@ class Layout:
 
 
 def compute_layout(
-    nodes: Sequence[tuple[Path, Anatomy]], edges: Sequence[tuple[Path, Path]], *, edge_labels: bool = False
+    nodes: Sequence[tuple[Path, Anatomy]],
+    edges: Sequence[tuple[Path, Path]],
+    *,
+    edge_labels: bool = False,
+    sizes: Mapping[str, float] = SIZES,
 ) -> Layout:
-    """Lay out nodes (in preorder, the root first) and their parent-child edges."""
-    gap = SIZES["sibling_gap"]
-    ranksep = SIZES["rank_gap"] + (16 if edge_labels else 0)
+    """Lay out nodes (in preorder, the root first) and their parent-child edges; ``edge_labels``
+    leaves room between levels for the moves written on the edges."""
+    gap = sizes["sibling_gap"]
+    ranksep = sizes["rank_gap"] + (16 if edge_labels else 0)
     parts = dict(nodes)
     children: dict[Path, list[Path]] = {path: [] for path, _ in nodes}
     for parent, child in edges:
@@ -106,4 +118,6 @@ def compute_layout(
     low = min(xs[path] - parts[path].left for path in order)
     high = max(xs[path] + parts[path].right for path in order)
     centers = {path: (round(xs[path] - low, 2), round(level_y[len(path)], 2)) for path in order}
-    return Layout(width=round(high - low, 2), height=round(height, 2), centers=centers, anatomies=parts)
+    # a compact node's edges start under the lowest text of its level, so they cross none
+    stems = {path: round(depth_bottom[len(path)] + 2, 2) for path in order if parts[path].edges_from is not None}
+    return Layout(width=round(high - low, 2), height=round(height, 2), centers=centers, anatomies=parts, stems=stems)

@@ -9,6 +9,10 @@ classes their colours; the scene (:mod:`~tracer.render.scene`) places the texts.
 
 A search's looks are read from the one :class:`~tracer.trace.Replayer`:
 
+A pruned node's value is grey and not bold (it is the tree's, not something the search
+computed); with ``pruned_values="hide"`` its group gets the class ``novalue`` and the
+value is not drawn at all.
+
 * :class:`StepVisuals` walks a trace once and yields, after each step, what changed
   and the look of every drawn node and edge (frames, paints and the stepper's base SVG
   all come from this walk);
@@ -30,11 +34,11 @@ from tracer.render.style import SIZES, text_width
 from tracer.trace.key import AnswerKey
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
-from tracer.words import bounded, number, say, window
+from tracer.words import bounded, number, say
 
 __all__ = [
-    "EdgeLook", "StepState", "StepVisuals", "Visual", "edge_classes", "final_texts", "final_visuals", "order_text",
-    "partial_value", "plain_visuals", "widest_texts",
+    "PRUNED_VALUES", "EdgeLook", "StepState", "StepVisuals", "Visual", "edge_classes", "final_texts", "final_visuals", "order_text",
+    "partial_value", "plain_visuals", "widest_texts", "window_text",
 ]
 
 Visual = tuple[tuple[str, ...], tuple[str, str, str, str]]
@@ -62,6 +66,17 @@ def partial_value(node_type: str, v: float | None) -> str:
     return bounded(v, _PARTIAL_BOUND.get(node_type))
 
 
+def window_text(alpha: float | None, beta: float | None) -> str:
+    """A node's [α, β] window as a figure writes it beside the node: ``α=3, β=+∞``.
+
+    Not ``[3, +∞]``: AIMA's Figure 5.5 writes a node's *range of possible values* as
+    ``[lo, hi]`` in that very place, so ``[3, +∞]`` beside a MIN node whose v is ``≤ 2``
+    would read as "its value lies between 3 and +∞". Naming α and β says what the
+    numbers are; captions, which say "[α, β] = [3, +∞]", need no change.
+    """
+    return say("figure.window", "α={alpha}, β={beta}", alpha=number(alpha), beta=number(beta))
+
+
 def order_text(order: int) -> str:
     """The evaluation order printed under a node: ``#3``."""
     return say("figure.order", "#{n}", n=order)
@@ -78,11 +93,14 @@ def edge_classes(replayer: Replayer, child: NodePath) -> EdgeLook:
 class StepVisuals:
     """The looks of a trace's drawn nodes and edges at every step (one walk per :meth:`states`)."""
 
-    def __init__(self, trace: Trace, plan: Plan, layout: Layout, *, order_numbers: bool = False) -> None:
+    def __init__(
+        self, trace: Trace, plan: Plan, layout: Layout, *, order_numbers: bool = False, pruned_values: str = "show"
+    ) -> None:
         self.trace = trace
         self.plan = plan
         self.layout = layout
         self.order_numbers = order_numbers
+        self.hide_pruned = _hide_pruned(pruned_values)
         self._children: dict[NodePath, list[NodePath]] = {node.path: [child.path for child in plan.children(node)] for node in plan.nodes}
 
     def states(self) -> Iterator[StepState]:
@@ -145,6 +163,8 @@ class StepVisuals:
         classes = ["tn", node.type, status]
         if path in self.plan.collapsed:
             classes.append("collapsed")
+        if status == "pruned" and self.hide_pruned:
+            classes.append("novalue")
         if path == current:
             classes.append("current")
         val = win = order = ""
@@ -161,7 +181,7 @@ class StepVisuals:
                     val = partial_value(node.type, v)
             alpha, beta = replayer.window.get(path, (None, None))
             if alpha is not None and part.win is not None:
-                win = window(alpha, beta)
+                win = window_text(alpha, beta)
         if self.order_numbers and path in replayer.evaluated_as and part.order is not None:
             order = order_text(replayer.evaluated_as[path])
         return tuple(classes), (val, win, "", order)
@@ -201,7 +221,7 @@ def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[NodePath, str, 
         if kind in ("enter", "alpha", "beta"):
             alpha, beta = replayer.window[path]
             if alpha is not None:
-                note(path, window(alpha, beta), window_size, False)
+                note(path, window_text(alpha, beta), window_size, False)
         elif kind in ("backup", "chance_backup"):
             note(path, partial_value(plan.tree.node(path).type, replayer.v[path]), value_size, True)
         elif kind == "evaluate":
@@ -218,10 +238,12 @@ def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[NodePath, str, 
     return widths, evaluated
 
 
-def final_visuals(trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, order_numbers: bool = False) -> tuple[
-    dict[NodePath, Visual], dict[NodePath, EdgeLook]
-]:
-    """The looks after the search: true values, alpha-beta's where they differ, the principal variation."""
+def final_visuals(
+    trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, order_numbers: bool = False, pruned_values: str = "show"
+) -> tuple[dict[NodePath, Visual], dict[NodePath, EdgeLook]]:
+    """The looks after the search: true values, alpha-beta's where they differ, the principal
+    variation; pruned nodes' values grey (``pruned_values="show"``) or left out (``"hide"``)."""
+    hide = _hide_pruned(pruned_values)
     replayer = Replayer(trace).run()
     line = set(key.principal_variation)
     line.add(())
@@ -237,6 +259,8 @@ def final_visuals(trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, o
         classes = ["tn", node.type, status]
         if path in plan.collapsed:
             classes.append("collapsed")
+        if status == "pruned" and hide:
+            classes.append("novalue")
         on_line = path in line and has_line
         if on_line:
             classes.append("pv")
@@ -253,6 +277,16 @@ def final_visuals(trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, o
             edge = edge_classes(replayer, path)
             edges[path] = edge + ("pv",) if on_line else edge
     return nodes, edges
+
+
+PRUNED_VALUES = ("show", "hide")
+"""What a figure does with a pruned node's value: show it (grey, not bold) or hide it."""
+
+
+def _hide_pruned(pruned_values: str) -> bool:
+    if pruned_values not in PRUNED_VALUES:
+        raise ValueError(f"unknown pruned_values {pruned_values!r}: use show or hide")
+    return pruned_values == "hide"
 
 
 def plain_visuals(plan: Plan) -> tuple[dict[NodePath, Visual], dict[NodePath, EdgeLook]]:
