@@ -401,7 +401,7 @@ class Scene:
         """The edge into ``child`` with the tree's top left corner at (``dx``, ``dy``): its line
         (stopping short of both shapes, so that a MIN triangle over its children's edges
         does not read as an hourglass, nor a dashed pruned triangle with its edges as a
-        cross), a cut mark half way down and the move, clear of the cut mark."""
+        cross), a cut mark half way down and the move, clear of the cut marks and the other edges of its fan."""
         parent = child[:-1]
         px, py = self.layout.centers[parent]
         cx, cy = self.layout.centers[child]
@@ -411,38 +411,32 @@ class Scene:
         ex, ey = x2 - x1, y2 - y1
         length = (ex * ex + ey * ey) ** 0.5 or 1.0
         ux, uy = ex / length, ey / length  # along the edge
-        nx, ny = -uy, ux  # across it
         gap = min(EDGE_GAP, length / 4)
         start_gap = 0.0 if parent in self.layout.stems else gap  # a stem's end joins its edges
         items: list[Primitive] = [Line("line", x1 + ux * start_gap, y1 + uy * start_gap, x2 - ux * gap, y2 - uy * gap)]
         # a cut mark: two short strokes across the edge, half way down
-        mx, my = x1 + ex * 0.5, y1 + ey * 0.5
-        half = 7.0
-        cut_box = [mx, my, mx, my]
-        for shift in (-2.5, 2.5):
-            sx, sy = mx + ux * shift, my + uy * shift
-            # slanted strokes read as a cut better than perpendicular ones
-            ax, ay = nx * half + ux * 3, ny * half + uy * 3
-            items.append(Line("cut", sx - ax, sy - ay, sx + ax, sy + ay))
-            for x, y in ((sx - ax, sy - ay), (sx + ax, sy + ay)):
-                cut_box = [min(cut_box[0], x), min(cut_box[1], y), max(cut_box[2], x), max(cut_box[3], y)]
+        cuts = _cut_strokes(x1, y1, x2, y2)
+        items.extend(Line("cut", *stroke) for stroke in cuts)
         label = self.edge_label(self.tree.node(child))
         if label:
             size = self.sizes["move"]
             width = text_width(label, size)
-            # the sibling edges (the same fan) a label must not sit on
+            # the other edges of the fan, and every cut mark in it, a label must not sit on
             siblings = []
+            cut_boxes = [_box_of(cuts)]
             for other in self.plan.children(self.tree.node(parent)):
                 if other.path != child:
                     ox, oy = self.layout.centers[other.path]
-                    siblings.append((x1, y1, ox + dx, oy + dy + self.layout.anatomies[other.path].top_anchor))
-            # the first place along the edge clear of the cut mark and of the other edges of the fan;
-            # where none is (a crowded fan), the one that crosses the fewest
+                    end = (ox + dx, oy + dy + self.layout.anatomies[other.path].top_anchor)
+                    siblings.append((x1, y1, *end))
+                    cut_boxes.append(_box_of(_cut_strokes(x1, y1, *end)))
+            # the first place along the edge clear of the cut marks and of the other edges of the fan;
+            # where none is (a crowded fan), the one that clashes least (a cut mark counts double)
             best: tuple[int, Text] | None = None
             for t in LABEL_PLACES:
                 candidate = _edge_label_at(label, x1 + ex * t, y1 + ey * t, ex, ey, size)
                 box = _text_box(candidate, width)
-                clashes = 2 * _overlaps(box, cut_box, 2.0) + sum(_crosses(box, segment) for segment in siblings)
+                clashes = 2 * sum(_overlaps(box, cut_box, 2.0) for cut_box in cut_boxes) + sum(_crosses(box, segment) for segment in siblings)
                 if best is None or clashes < best[0]:
                     best = (clashes, candidate)
                 if not clashes:
@@ -505,6 +499,29 @@ EDGE_GAP = 3.0
 """Points between an edge's ends and the shapes it joins."""
 LABEL_PLACES = (0.68, 0.76, 0.84, 0.6, 0.52, 0.3)
 """Where a move may sit along its edge (0: the parent, 1: the child), in order of preference."""
+
+
+def _cut_strokes(x1: float, y1: float, x2: float, y2: float) -> list[tuple[float, float, float, float]]:
+    """The two strokes of the cut mark of the edge from (x1, y1) to (x2, y2): across it, half way down."""
+    ex, ey = x2 - x1, y2 - y1
+    length = (ex * ex + ey * ey) ** 0.5 or 1.0
+    ux, uy = ex / length, ey / length  # along the edge
+    nx, ny = -uy, ux  # across it
+    mx, my = x1 + ex * 0.5, y1 + ey * 0.5
+    half = 7.0
+    strokes = []
+    for shift in (-2.5, 2.5):
+        sx, sy = mx + ux * shift, my + uy * shift
+        # slanted strokes read as a cut better than perpendicular ones
+        ax, ay = nx * half + ux * 3, ny * half + uy * 3
+        strokes.append((sx - ax, sy - ay, sx + ax, sy + ay))
+    return strokes
+
+
+def _box_of(strokes: list[tuple[float, float, float, float]]) -> list[float]:
+    xs = [x for a, _, b, _ in strokes for x in (a, b)]
+    ys = [y for _, a, _, b in strokes for y in (a, b)]
+    return [min(xs), min(ys), max(xs), max(ys)]
 
 
 def _edge_label_at(label: str, lx: float, ly: float, ex: float, ey: float, size: float) -> Text:

@@ -107,15 +107,17 @@ _SVG = "{http://www.w3.org/2000/svg}"
 _NUMBER = re.compile(r"[-+]?\d*\.?\d+")
 
 
-def smallest_fonts(svg: str, width_pt: float | None = None) -> tuple[float, float]:
-    """(the smallest value text, the smallest other text), in points, of an SVG shown
-    ``width_pt`` points wide (at its own ``width`` when None). Values are the texts of
-    class ``val`` and ``leafval``; the others every other non-empty text."""
+def smallest_fonts(svg: str, width_pt: float | None = None, height_pt: float | None = None) -> tuple[float, float]:
+    """(the smallest value text, the smallest other text), in points, of an SVG shown at
+    its own size, or scaled to fit ``width_pt`` (and ``height_pt``, when given) points.
+    Values are the texts of class ``val`` and ``leafval``; the others every other non-empty text."""
     root = ET.fromstring(svg)
     view = [float(n) for n in _NUMBER.findall(root.get("viewBox", ""))]
     own = float(_NUMBER.findall(root.get("width", "0"))[0])
     shown = own if width_pt is None else width_pt
     scale = shown / view[2] if len(view) == 4 else 1.0
+    if height_pt is not None and len(view) == 4:
+        scale = min(scale, height_pt / view[3])
     values: list[float] = []
     others: list[float] = []
     for element in root.iter(_SVG + "text"):
