@@ -237,6 +237,13 @@ def test_a_figure_too_wide_for_a_slide_names_what_fits(tmp_path):
         assert value >= 14 and other >= 11 and value == pytest.approx(float(value_text), abs=0.06)
 
 
+def test_without_a_slide_preset_an_unreadable_figure_says_so(tmp_path):
+    wide = run("render", "--game", "tictactoe", "--depth", "2", "-o", str(tmp_path / "a"), "--steps", "final")
+    assert wide.exit_code == 0 and "filling a 16:9 slide, this figure's values would be" in wide.output and "--slide 16:9" in wide.output
+    small = run("render", "-", "-o", str(tmp_path / "b"), "--steps", "final", stdin=AIMA)
+    assert small.exit_code == 0 and "note:" not in small.output
+
+
 def test_4_3_slides_and_a_third_of_a_slide():
     trace = tracer.alphabeta(AIMA)
     svg = Figure(trace, slide="4:3").frame(24)

@@ -4,7 +4,8 @@
 for (a focus view on the best move's subtree, fewer levels with ``max_depth``) under
 the same slide preset, and keeps those that meet its minimum text sizes;
 :func:`fit_message` says so in one sentence, naming ``tracer render``'s options (the
-CLI prints it as a note, the manifest records the sizes reached).
+CLI prints it as a note, the manifest records the sizes reached). A figure drawn
+without a preset that would be unreadable on a slide gets :func:`slide_hint`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from tracer.words import number, say
 if TYPE_CHECKING:
     from tracer.render.figure import Figure
 
-__all__ = ["FitOption", "fit_message", "fitting_options"]
+__all__ = ["FitOption", "fit_message", "fitting_options", "slide_hint"]
 
 
 @dataclass(frozen=True)
@@ -96,3 +97,23 @@ def _either(words: list[str]) -> str:
     if len(words) == 1:
         return words[0]
     return say("render.fit.or", "{first} or {last}", first=", ".join(words[:-1]), last=words[-1])
+
+
+def slide_hint(figure: Figure) -> str | None:
+    """For a figure drawn without a slide preset whose step frames, filling a 16:9 slide,
+    would have values under 14 pt or other text under 11 pt: a sentence saying so and
+    pointing to ``--slide``, which names what fits (None for a figure that reads well)."""
+    from tracer.render.slide import SLIDES
+
+    slide = SLIDES["16:9"]
+    if figure.trace is None:
+        return None
+    value, other = figure.scene.smallest_on_slide(slide, final=False)
+    if value >= slide.min_value_pt and other >= slide.min_text_pt:
+        return None
+    return say(
+        "render.fit.hint",
+        "filling a 16:9 slide, this figure's values would be {value} pt and its smallest text {other} pt "
+        "(14 and 11 pt read well): use --slide 16:9, which makes it fit or names the options that do",
+        value=number(round(value, 1)), other=number(round(other, 1)),
+    )

@@ -102,10 +102,12 @@ def render_to_directory(
     chosen = select_steps(trace, steps)
     if chosen is not None and len(chosen) > max_frames:
         every = every_that_fits(trace, max_frames)
-        fewer = f"--steps every:{every}, " if every is not None else ""
         raise FigureTooLarge(
-            f"the trace has {total + 1:,} steps, more frames than the {max_frames:,} one render writes",
-            hint=f"choose fewer with {fewer}--steps key, a range such as --steps 0-200, or --steps final",
+            say("render.frames.many", "the trace has {steps} steps, more frames than the {most} one render writes",
+                steps=f"{total + 1:,}", most=f"{max_frames:,}"),
+            hint=say("render.frames.fewer", "choose fewer with --steps every:{every}, --steps key, a range such as --steps 0-200, or --steps final",
+                     every=every) if every is not None else
+            say("render.frames.fewer.key", "choose fewer with --steps key, a range such as --steps 0-200, or --steps final"),
         )
     if html and chosen is None and total + 1 > max_frames:  # --steps final: the player still shows every step
         raise FigureTooLarge(
@@ -120,9 +122,7 @@ def render_to_directory(
         slide=slide, header=header, captions=captions, legend=legend, font_scale=font_scale,
         pruned_values=pruned_values, focus=focus, compact=compact,
     )
-    result = RenderResult(folder=out, notes=list(figure.plan.notes))
-    if figure.slide is not None:
-        result.notes.extend(slide_notes(figure, trace))
+    result = RenderResult(folder=out, notes=list(figure.plan.notes) + slide_notes(figure, trace))
     make_folder(out)
     previous = _previous_files(out)
     written: list[str] = []
@@ -231,9 +231,13 @@ def _dot_comment(source: str, what: str, name: str) -> str:
 
 
 def slide_notes(figure: Figure, trace: Trace) -> list[str]:
-    """What a slide preset could not do, and the options that make the figure fit (empty when it fits)."""
-    from tracer.render.fit import fit_message
+    """What a slide preset could not do and the options that make the figure fit; without a
+    preset, a word where the figure would be unreadable on a slide (empty when all is well)."""
+    from tracer.render.fit import fit_message, slide_hint
 
+    if figure.slide is None:
+        hint = slide_hint(figure)
+        return [hint] if hint else []
     return [fit_message(figure, trace)] if not figure.slide_fits else []
 
 

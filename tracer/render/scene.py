@@ -338,10 +338,11 @@ class Scene:
 
         return final_picture(self)[0]
 
-    def smallest_on_slide(self, slide: SlidePreset) -> tuple[float, float]:
+    def smallest_on_slide(self, slide: SlidePreset, *, final: bool = True) -> tuple[float, float]:
         """(the smallest value text, the smallest other text) in points with the figure
-        filling ``slide``: a frame, or the final figure (as wide, often taller), whichever is smaller."""
-        heights = [self.height] + ([self.final_height()] if self.trace is not None else [])
+        filling ``slide``: a frame, or (``final``) the final figure (as wide, often taller),
+        whichever is smaller."""
+        heights = [self.height] + ([self.final_height()] if final and self.trace is not None else [])
         scale = min(slide.viewport(self.width, height).scale for height in heights)
         sizes_now = self.text_sizes()
         values = [size for role, size in sizes_now.items() if role in VALUE_ROLES]
