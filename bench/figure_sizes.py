@@ -21,7 +21,9 @@ import tracer
 from tracer.render import Figure
 from tracer.render.slide import SLIDES, smallest_fonts
 
+REPO_ROOT = Path(__file__).resolve().parents[1]
 AIMA = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
+EXERCISE = (REPO_ROOT / "site" / "trees" / "three-by-three.json").read_text(encoding="utf-8")
 
 
 def binary_tree(depth: int) -> str:
@@ -40,6 +42,7 @@ def cases() -> list[tuple[str, str, str, str]]:
     cutoff = next(step for step, event in enumerate(fig, start=1) if event.kind == "cutoff")
     deep = tracer.alphabeta(binary_tree(4))
     ttt = tracer.alphabeta(tracer.make_game("tictactoe"), depth=2)
+    exercise = tracer.alphabeta(EXERCISE)
     rows = []
     for options, text in (({}, "(none)"), ({"slide": "16:9"}, "`--slide 16:9`"), ({"font_scale": 1.6}, "`--font-scale 1.6`"),
                           ({"header": False, "captions": False, "font_scale": 1.6}, "`--no-header --no-caption --font-scale 1.6`"),
@@ -50,6 +53,8 @@ def cases() -> list[tuple[str, str, str, str]]:
     rows.append(("AIMA Figure 5.2", "(none)", "final figure", Figure(fig).final()))
     for options, text in (({}, "(none)"), ({"slide": "16:9"}, "`--slide 16:9`")):
         rows.append(("binary tree, 4 levels below the root (31 nodes)", text, "last step frame", Figure(deep, **options).frame(len(deep))))
+    for options, text in (({}, "(none)"), ({"slide": "16:9"}, "`--slide 16:9` (the leaves wrap)")):
+        rows.append(("a 3x3x3 exercise tree (40 nodes)", text, "last step frame", Figure(exercise, **options).frame(len(exercise))))
     for options, text in (({}, "(none)"), ({"slide": "16:9"}, "`--slide 16:9`"), ({"slide": "16:9", "focus": "auto"}, "`--slide 16:9 --focus auto`")):
         rows.append(("tic-tac-toe, depth 2 (82 nodes)", text, "final figure", Figure(ttt, **options).final()))
     return rows

@@ -501,6 +501,7 @@ def check_command(key: str, answers: tuple[str, ...], fmt: str, points: str | No
               help="Draw the path to NODE (a label such as B, a path such as 0.1, or auto: the best move) and its subtree in full, "
                    "the rest as '… +n more'.")
 @click.option("--compact", is_flag=True, default=None, help="Write values and windows under the nodes, not beside them (narrower levels).")
+@click.option("--wrap", is_flag=True, default=None, help="Put the leaves of wide levels on two staggered rows (narrower levels).")
 @click.option("--theme", type=click.Choice(["light", "dark"]), default="light", show_default=True, help="Colours for light or dark slides.")
 @click.option("--labels", type=click.Choice(["letters", "paths", "none"]), default="letters", show_default=True, help="Node names: the tree's labels (A, B, ...), paths (0.1) or none.")
 @click.option("--max-depth", type=click.IntRange(min=0), metavar="N", help="Draw nodes down to depth N only; deeper ones are counted ('… +n more') under their ancestor.")
@@ -510,7 +511,7 @@ def check_command(key: str, answers: tuple[str, ...], fmt: str, points: str | No
 @_fail_cleanly
 def render_command(folder: str, formats: str, html: bool, beamer: bool, steps: str | None, storyboard: bool, slide: str | None,
                    no_header: bool, no_caption: bool, font_scale: float, legend: bool, pruned_values: str, focus: str | None,
-                   compact: bool | None, theme: str, labels: str, max_depth: int | None, collapse: bool | None, order_numbers: bool,
+                   compact: bool | None, wrap: bool | None, theme: str, labels: str, max_depth: int | None, collapse: bool | None, order_numbers: bool,
                    **options: Any) -> None:
     """Draw a search of INPUT: one figure per step, a final figure, a manifest.
 
@@ -544,7 +545,7 @@ def render_command(folder: str, formats: str, html: bool, beamer: bool, steps: s
         storyboard=storyboard, theme=theme, labels=labels, max_depth=max_depth,
         collapse="auto" if collapse is None else collapse, order_numbers=order_numbers, slide=slide, header=not no_header,
         captions=not no_caption, legend=legend, font_scale=font_scale, pruned_values=pruned_values, focus=focus,
-        compact=compact or None, progress=lambda label, length: progress(label, length) or _NoBar(),
+        compact=compact or None, wrap=wrap or None, progress=lambda label, length: progress(label, length) or _NoBar(),
     )
     for note in result.notes:
         click.echo(f"note: {note}", err=True)

@@ -450,3 +450,24 @@ def test_the_readme_storyboard_is_what_tracer_draws_today():
     committed = (REPO / "site" / "img" / "fig-5-2-storyboard.svg").read_text(encoding="utf-8")
     assert committed == Figure(tracer.alphabeta(AIMA), prefix="fig52sb").storyboard("key")
     assert "(h)" in committed and "C: v = 2 ≤ α = 3" in committed
+
+
+def test_wrap_puts_wide_leaf_rows_on_two_rows_and_a_27_leaf_tree_fits_a_slide():
+    tree = (REPO / "site" / "trees" / "three-by-three.json").read_text(encoding="utf-8")
+    trace = tracer.alphabeta(tree)
+    flat, wrapped = Figure(trace), Figure(trace, wrap=True, prefix="f")
+    assert wrapped.width < 0.85 * flat.width
+    at = wrapped.coordinates()
+    for parent in ((0, 0), (1, 2)):
+        kids = [parent + (i,) for i in range(3)]
+        assert at[kids[0]][1] == at[kids[2]][1] < at[kids[1]][1]  # the middle leaf one row lower
+        assert at[kids[0]][0] < at[kids[1]][0] < at[kids[2]][0]  # still in order
+    boxes = node_boxes(wrapped.final())
+    shapes = list(boxes.values())
+    for i, a in enumerate(shapes):  # no two shapes overlap
+        for b in shapes[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    figure = Figure(trace, slide="16:9")
+    assert figure.slide_fits and figure.wrap
+    value, other = fonts_on_slide(figure.frame(len(trace)))
+    assert value >= 14 and other >= 11

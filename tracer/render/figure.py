@@ -71,7 +71,8 @@ class Figure:
     ``focus`` draws one line of the tree in full and elides the rest: a node (its label
     such as ``"B"``, its path such as ``"0.1"`` or a tuple) or ``"auto"`` (the subtree of
     the best move at the root); ``compact`` writes values and windows under the nodes
-    instead of beside them (None: only where a slide needs it to fit).
+    instead of beside them, ``wrap`` puts the leaves of a wide level on two staggered
+    rows (None: only where a slide needs it to fit).
     """
 
     def __init__(
@@ -94,6 +95,7 @@ class Figure:
         pruned_values: str = "show",
         focus: str | NodePath | None = None,
         compact: bool | None = None,
+        wrap: bool | None = None,
     ) -> None:
         get_theme(theme)
         if pruned_values not in PRUNED_VALUES:
@@ -103,7 +105,7 @@ class Figure:
         self.scene = Scene(
             source, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers,
             max_nodes=max_nodes, caption_band=caption_band, captions=captions, header=header, legend=legend,
-            font_scale=font_scale, slide=self.slide, focus=self.focus, compact=compact,
+            font_scale=font_scale, slide=self.slide, focus=self.focus, compact=compact, wrap=wrap,
         )
         self.theme = theme
         self.prefix = prefix if prefix is not None else f"tr{self.scene.layout.digest()}"
@@ -124,6 +126,7 @@ class Figure:
         self.font_scale: float = self.scene.font_scale  # as given, or as large as a slide needed
         self.slide_fits: bool = self.scene.slide_fits
         self.compact: bool = self.scene.compact
+        self.wrap: bool = self.scene.wrap
 
     def smallest_on_slide(self, slide: str | SlidePreset = "16:9") -> tuple[float, float]:
         """(the smallest value text, the smallest other text) in points, with a frame filling ``slide``."""

@@ -46,6 +46,7 @@ def _tried(figure: Figure, trace: Trace, **changes: object) -> Figure | None:
         "captions": figure.scene.captions_drawn, "legend": figure.scene.legend, "font_scale": figure.requested_font_scale,
         "pruned_values": figure.pruned_values, "focus": figure.focus,
     }
+    # compact and wrap are the slide's to choose again
     options.update(changes)
     try:
         return Figure(trace, **options)  # type: ignore[arg-type]

@@ -82,6 +82,7 @@ def render_to_directory(
     pruned_values: str = "show",
     focus: str | None = None,
     compact: bool | None = None,
+    wrap: bool | None = None,
     max_frames: int = MAX_FRAMES,
     progress: Callable[[str, int], Any] | None = None,
 ) -> RenderResult:
@@ -90,7 +91,7 @@ def render_to_directory(
     ``steps`` is a ``--steps`` specification (:func:`tracer.render.steps.select_steps`);
     ``storyboard`` also writes ``storyboard.svg``, the chosen steps as lettered panels
     (the last step alone with ``final``); ``slide``, ``header``, ``captions``, ``legend``,
-    ``font_scale``, ``pruned_values``, ``focus`` and ``compact`` are :class:`Figure`'s.
+    ``font_scale``, ``pruned_values``, ``focus``, ``compact`` and ``wrap`` are :class:`Figure`'s.
     ``formats`` may add ``png``, ``pdf`` and ``dot`` (Graphviz sources that ``neato -n2``
     draws as the SVG is drawn). ``progress(label, total)`` returns a context manager
     with ``update(n)``, such as ``click.progressbar``; None shows nothing.
@@ -120,7 +121,7 @@ def render_to_directory(
     figure = Figure(
         trace, theme=theme, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers,
         slide=slide, header=header, captions=captions, legend=legend, font_scale=font_scale,
-        pruned_values=pruned_values, focus=focus, compact=compact,
+        pruned_values=pruned_values, focus=focus, compact=compact, wrap=wrap,
     )
     result = RenderResult(folder=out, notes=list(figure.plan.notes) + slide_notes(figure, trace))
     make_folder(out)
@@ -310,7 +311,7 @@ def _manifest(
         value, other = figure.smallest_on_slide(figure.slide)
         manifest["slide"] = {
             "preset": figure.slide.name, "width": figure.slide.width_pt, "height": figure.slide.height_pt, "unit": "pt",
-            "font_scale": figure.font_scale, "compact": figure.compact, "fits": figure.slide_fits,
+            "font_scale": figure.font_scale, "compact": figure.compact, "wrap": figure.wrap, "fits": figure.slide_fits,
             "smallest_value": round(value, 1), "smallest_text": round(other, 1),
         }
     return manifest

@@ -21,7 +21,8 @@ from tracer.render.layout import Layout, compute_layout
 from tracer.render.legend import step_legend
 from tracer.render.plan import MAX_NODES, Plan, entered_paths, plan_figure
 from tracer.render.slide import SlidePreset, Viewport
-from tracer.render.style import SIZES, VALUE_ROLES, sizes, text_width, wrap
+from tracer.render.style import SIZES, VALUE_ROLES, sizes, text_width
+from tracer.render.style import wrap as wrap_lines
 from tracer.render.svg import Group, Line, Primitive, Text
 from tracer.render.visuals import final_texts, widest_texts
 from tracer.trace.captions import captions as step_captions
@@ -76,8 +77,9 @@ class Scene:
     (``--no-caption``: they are in the manifest and the Beamer notes); ``header`` False
     leaves out the band above the tree; ``legend`` puts a one-line legend of the marks
     under the tree of every step frame; ``font_scale`` multiplies every text size;
-    ``compact`` writes values and windows under the nodes rather than beside them
-    (narrower levels; None: only where a slide needs it).
+    ``compact`` writes values and windows under the nodes rather than beside them, and
+    ``wrap`` puts the leaves of a wide level on two staggered rows (narrower levels;
+    None: only where a slide needs it, compact first, then wrapped, then both).
 
     With a ``slide`` (:class:`~tracer.render.slide.SlidePreset`) the canvas takes the
     slide's aspect and its display size, and the texts grow (from ``font_scale`` up) until,
@@ -103,6 +105,7 @@ class Scene:
         font_scale: float = 1.0,
         slide: SlidePreset | None = None,
         compact: bool | None = None,
+        wrap: bool | None = None,
     ) -> None:
         if labels not in LABELS:
             raise ValueError(f"unknown labels {labels!r}: use " + ", ".join(LABELS))
@@ -129,9 +132,11 @@ class Scene:
         self.slide_fits = True
         self.font_scale = font_scale
         self.compact = bool(compact)
+        self.wrap = bool(wrap)
         self._arrange(font_scale)
         if slide is not None:
-            self._fit(slide, font_scale, (False, True) if compact is None else (compact,))
+            modes = [(c, w) for w in ((False, True) if wrap is None else (wrap,)) for c in ((False, True) if compact is None else (compact,))]
+            self._fit(slide, font_scale, modes)
 
     # -- facts of the trace the scene needs -----------------------------------------------------
     @property
@@ -231,7 +236,7 @@ class Scene:
                 edges.append((node.path, child.path))
                 if self.edge_label(child):
                     edge_labels = True
-        return compute_layout(parts, edges, edge_labels=edge_labels, sizes=sz)
+        return compute_layout(parts, edges, edge_labels=edge_labels, stagger=self.wrap, sizes=sz)
 
     # -- the canvas -------------------------------------------------------------------------------
     def _arrange(self, font_scale: float) -> None:
@@ -284,7 +289,7 @@ class Scene:
         self.caption_top = self.legend_top + self.legend_h
         if self.trace is not None and self.caption_band:
             wrap_width = self.width - 2 * margin
-            self.caption_lines = max(len(wrap(text, wrap_width, s["caption"])) for text in self.captions)
+            self.caption_lines = max(len(wrap_lines(text, wrap_width, s["caption"])) for text in self.captions)
         else:
             self.caption_lines = 0
         self.height = self.caption_top + self.caption_lines * self.caption_line + (margin if self.caption_lines else 0)
@@ -349,12 +354,12 @@ class Scene:
         others = [size for role, size in sizes_now.items() if role not in VALUE_ROLES]
         return (min(values, default=1e9) * scale, min(others, default=1e9) * scale)
 
-    def _fit(self, slide: SlidePreset, font_scale: float, modes: tuple[bool, ...]) -> None:
-        """Grow the texts from ``font_scale`` (to at most 3 times it), first as laid out, then
-        compact (``modes``), until the slide's minimum sizes are met; where nothing meets them,
+    def _fit(self, slide: SlidePreset, font_scale: float, modes: list[tuple[bool, bool]]) -> None:
+        """Grow the texts from ``font_scale`` (to at most 3 times it), in each (compact, wrap)
+        mode in turn, until the slide's minimum sizes are met; where nothing meets them,
         ``slide_fits`` is False and the figure is drawn at ``font_scale`` in the last mode tried."""
-        for compact in modes:
-            self.compact = compact
+        for compact, wrapped in modes:
+            self.compact, self.wrap = compact, wrapped
             scale = font_scale
             self._arrange(scale)
             for _ in range(14):
@@ -484,7 +489,7 @@ class Scene:
     def caption_items(self, text: str, top: float) -> list[Primitive]:
         """``text`` wrapped to the canvas's width, its first line at ``top``."""
         s = self.sizes
-        lines = wrap(text, self.width - 2 * s["margin"], s["caption"])
+        lines = wrap_lines(text, self.width - 2 * s["margin"], s["caption"])
         return [
             Text("caption", s["margin"], top + s["caption"] * 0.75 + index * self.caption_line, line, s["caption"], "start")
             for index, line in enumerate(lines)

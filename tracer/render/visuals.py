@@ -1,17 +1,16 @@
 """What each drawn node and edge looks like: at every step of a search, after it, or with none.
 
 A node's look is a :data:`Visual`: its classes (``tn <type> <status> [collapsed]
-[current] [pv]``) and its four texts (``val``: v or the value with its bound; ``win``:
-the [α, β] window; ``alt``: alpha-beta's value where it differs from the true one, in
-the final figure; ``ord``: the evaluation order). An edge's look is its classes
-(``te <status of the child> [cutroot] [pv]``). :mod:`~tracer.render.style` gives
-classes their colours; the scene (:mod:`~tracer.render.scene`) places the texts.
+[novalue] [current] [pv]``) and its four texts (``val``: v or the value with its bound;
+``win``: the window, written ``α=3, β=+∞`` (:func:`window_text` says why); ``alt``:
+alpha-beta's value where it differs from the true one, in the final figure; ``ord``: the
+evaluation order). An edge's look is its classes (``te <status of the child> [cutroot]
+[pv]``). :mod:`~tracer.render.style` gives classes their colours; the scene
+(:mod:`~tracer.render.scene`) places the texts. A pruned node's value is grey and not
+bold (it is the tree's, not something the search computed); with
+``pruned_values="hide"`` its group gets the class ``novalue`` and the value is not drawn.
 
 A search's looks are read from the one :class:`~tracer.trace.Replayer`:
-
-A pruned node's value is grey and not bold (it is the tree's, not something the search
-computed); with ``pruned_values="hide"`` its group gets the class ``novalue`` and the
-value is not drawn at all.
 
 * :class:`StepVisuals` walks a trace once and yields, after each step, what changed
   and the look of every drawn node and edge (frames, paints and the stepper's base SVG
