@@ -471,3 +471,13 @@ def test_wrap_puts_wide_leaf_rows_on_two_rows_and_a_27_leaf_tree_fits_a_slide():
     assert figure.slide_fits and figure.wrap
     value, other = fonts_on_slide(figure.frame(len(trace)))
     assert value >= 14 and other >= 11
+
+
+@pytest.mark.needs_dot
+def test_a_slide_figure_s_dot_source_draws_at_the_slide_s_size(tmp_path):
+    import struct
+
+    trace = tracer.alphabeta(AIMA)
+    source = Figure(trace, slide="16:9").dot_source(first_step(trace, "cutoff", (1,)))
+    png = subprocess.run(["neato", "-n2", "-Tpng", "-Gdpi=144"], input=source.encode(), capture_output=True, check=True).stdout
+    assert struct.unpack(">II", png[16:24]) == (1920, 1080)  # 13.33 x 7.5 in at 144 dpi: full HD

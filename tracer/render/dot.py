@@ -78,7 +78,7 @@ def pinned_graph(
     out += [
         "digraph picture {",
         f'  graph [pad=0, margin=0, bgcolor="{background}", splines=true, outputorder=edgesfirst'
-        + (f', size="{number(size[0])},{number(size[1])}!"' if size is not None else "") + "];",
+        + (f', size="{size[0]:.4f},{size[1]:.4f}!"' if size is not None else "") + "];",
         '  node [label="", fixedsize=true, margin=0];',
         '  edge [dir=none, arrowhead=none];',
         '  c0 [shape=point, style=invis, width=0, height=0, pos="0,0!"];',

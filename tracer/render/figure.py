@@ -31,6 +31,7 @@ from tracer.errors import InputError
 from tracer.game.model import NodePath, Tree, parse_path
 from tracer.render import payload
 from tracer.render.document import compose, svg_document
+from tracer.render.exports import picture_dot
 from tracer.render.final import final_caption, final_document, final_picture
 from tracer.render.frame_writer import FrameWriter
 from tracer.render.layout import Layout
@@ -210,6 +211,16 @@ class Figure:
     def storyboard_picture(self, steps: Iterable[int] | str = "key") -> tuple[float, float, list[Group]]:
         """The storyboard's canvas width and height and its groups (for the exports)."""
         return storyboard_picture(self, self._steps(steps))
+
+    def dot_source(self, step: int | None = None) -> str:
+        """A Graphviz source of one step's frame (the final figure when None), positions
+        pinned and styles as attributes, at a slide's size on a slide: ``neato -n2 -Tpng``
+        draws it as the SVG is drawn (what ``--format dot``, PNG and PDF use)."""
+        if step is None:
+            height, groups = self.final_picture()
+        else:
+            _, height, groups = next(self.pictures([step]))
+        return picture_dot(self.width, height, groups, self.theme, viewport=self.scene.viewport(height))
 
     def _steps(self, steps: Iterable[int] | str) -> list[int]:
         if self.trace is None:
