@@ -255,7 +255,7 @@ class Scene:
         # edge labels are placed after the layout, and may reach past the nodes' rooms
         low, high = 0.0, self.layout.width
         for node in self.plan.nodes:
-            if node.path:
+            if node.path and self.edge_label(node):
                 for item in self._edge_primitives(node.path, 0.0, 0.0):
                     if isinstance(item, Text):
                         width = text_width(item.text, item.size)

@@ -76,6 +76,14 @@ def window_text(alpha: float | None, beta: float | None) -> str:
     return say("figure.window", "α={alpha}, β={beta}", alpha=number(alpha), beta=number(beta))
 
 
+class _Windows(dict[tuple[float | None, float | None], str]):
+    """Window texts written once per walk (a trace writes the same few thousands of times)."""
+
+    def __missing__(self, key: tuple[float | None, float | None]) -> str:
+        text = self[key] = window_text(*key)
+        return text
+
+
 def order_text(order: int) -> str:
     """The evaluation order printed under a node: ``#3``."""
     return say("figure.order", "#{n}", n=order)
@@ -100,6 +108,7 @@ class StepVisuals:
         self.layout = layout
         self.order_numbers = order_numbers
         self.hide_pruned = _hide_pruned(pruned_values)
+        self._windows = _Windows()
         self._children: dict[NodePath, list[NodePath]] = {node.path: [child.path for child in plan.children(node)] for node in plan.nodes}
 
     def states(self) -> Iterator[StepState]:
@@ -180,7 +189,7 @@ class StepVisuals:
                     val = partial_value(node.type, v)
             alpha, beta = replayer.window.get(path, (None, None))
             if alpha is not None and part.win is not None:
-                win = window_text(alpha, beta)
+                win = self._windows[alpha, beta]
         if self.order_numbers and path in replayer.evaluated_as and part.order is not None:
             order = order_text(replayer.evaluated_as[path])
         return tuple(classes), (val, win, "", order)
@@ -207,6 +216,7 @@ def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[NodePath, str, 
     evaluated: set[NodePath] = set()
     drawn = plan.drawn
     value_size, window_size = SIZES["value"], SIZES["window"]
+    windows = _Windows()
 
     def note(path: NodePath, text: str, size: float, bold: bool) -> None:
         width = text_width(text, size, bold)
@@ -220,7 +230,7 @@ def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[NodePath, str, 
         if kind in ("enter", "alpha", "beta"):
             alpha, beta = replayer.window[path]
             if alpha is not None:
-                note(path, window_text(alpha, beta), window_size, False)
+                note(path, windows[alpha, beta], window_size, False)
         elif kind in ("backup", "chance_backup"):
             note(path, partial_value(plan.tree.node(path).type, replayer.v[path]), value_size, True)
         elif kind == "evaluate":
