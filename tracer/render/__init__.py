@@ -10,7 +10,9 @@ The pieces other parts of tracer (and lecturers' own scripts) call:
   alone (the rule is documented in :mod:`tracer.render.steps`);
 * :class:`Figure`: a trace prepared once (one layout), to draw many ways: ``frame(step)``,
   ``frames(steps)``, ``final()``, ``storyboard(steps)`` (lettered panels),
-  ``pictures(steps)`` and ``final_picture()`` (for exports), ``smallest_on_slide(slide)``;
+  ``pictures(steps)`` and ``final_picture()`` (for exports), ``dot_source(step)`` (a
+  pinned Graphviz source at the slide's size, for a picture of any resolution),
+  ``smallest_on_slide(slide)`` and ``slide_fits``;
 * :class:`SlidePreset` and :data:`SLIDES` (``"16:9"``, ``"4:3"``): a slide's size and the
   smallest text it allows (:mod:`tracer.render.slide`); :func:`smallest_fonts` measures an SVG;
 * :func:`base_svg`, :func:`paints`, :func:`stepper_css`: one SVG per tree plus
@@ -23,7 +25,7 @@ Options of :class:`Figure` (and of the functions that take ``**options``): ``the
 True, False), ``order_numbers``, ``prefix`` (of SVG ids), and for lectures ``slide``
 (``"16:9"``, ``"4:3"`` or a :class:`SlidePreset`), ``header``, ``captions``, ``legend``,
 ``font_scale``, ``pruned_values`` (show, hide), ``focus`` (a node's label or path, or
-``"auto"``) and ``compact``. For example, the builds of a lecture, slide-ready::
+``"auto"``), ``compact`` and ``wrap``. For example, the builds of a lecture, slide-ready::
 
     figure = Figure(trace, slide="16:9", captions=False)
     slides = [svg for _, svg in figure.frames(select_steps(trace, "key"))]
