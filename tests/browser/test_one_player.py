@@ -119,11 +119,11 @@ def test_three_players_show_the_cutoff_at_c_alike(page, base_url, standalone, st
 def test_the_standalone_page_at_an_address_shows_the_frame_files_state(page, tmp_path, steps):
     """#step=N opens step N, or the last step the page holds before it; node by node the
     page then shows what the frame file of that step shows (drawn without paints)."""
-    from tracer.render.output import parse_steps
+    from tracer.render.steps import select_steps
 
     trace = tracer.alphabeta(AIMA_5_2)
     cutoff = first_step(trace, "cutoff", (1,))
-    held = parse_steps(steps, len(trace)) or list(range(len(trace) + 1))
+    held = select_steps(trace, steps) or list(range(len(trace) + 1))
     shown = max(step for step in held if step <= cutoff)
     render_to_directory(trace, tmp_path, html=True, steps=steps)
     page.goto((tmp_path / "index.html").as_uri() + f"#step={cutoff}")

@@ -54,7 +54,7 @@ def test_the_cutoff_step_shows_what_happened(aima_trace):
     by_id = groups(root)
     c = by_id["f-n-1"]
     assert c.get("class").split() == ["tn", "min", "active", "current"]
-    assert texts(c)["val"] == "≤ 2" and texts(c)["win"] == "[3, +∞]"
+    assert texts(c)["val"] == "≤ 2" and texts(c)["win"] == "α=3, β=+∞"
     assert any(el.get("class") == "halo" for el in c)  # the current node's ring
     for pruned in ("f-n-1-1", "f-n-1-2"):
         assert "pruned" in by_id[pruned].get("class").split()
@@ -64,7 +64,7 @@ def test_the_cutoff_step_shows_what_happened(aima_trace):
     line = next(el for el in edge if el.get("class") == "line")
     assert line.get("stroke-dasharray")  # dashed, not only grey
     a = by_id["f-n"]
-    assert "active" in a.get("class").split() and texts(a)["val"] == "≥ 3" and texts(a)["win"] == "[3, +∞]"
+    assert "active" in a.get("class").split() and texts(a)["val"] == "≥ 3" and texts(a)["win"] == "α=3, β=+∞"
     # the caption says what happened, in the cutoff test's own numbers (worked by hand: C's v = 2 meets α = 3)
     caption = "".join("".join(by_id["f-caption"].itertext()).split())  # the caption's lines, spaces aside
     assert "C:v=2≤α=3,soMAXwillneverchooseC;itsotherchildren(I,J)arepruned." == caption

@@ -23,7 +23,8 @@ from tracer.render.beamer import frames_tex
 from tracer.render.document import compose
 from tracer.render.errors import FigureTooLarge
 from tracer.render.exports import picture_dot
-from tracer.render.output import parse_steps, render_to_directory
+from tracer.render.output import render_to_directory
+from tracer.render.steps import select_steps
 from tracer.render.visuals import plain_visuals
 
 
@@ -49,13 +50,19 @@ def test_render_writes_frames_final_and_manifest(tmp_path):
 
 
 def test_steps_selection(tmp_path):
-    assert parse_steps("every:20", 45) == [0, 20, 40, 45]
-    assert parse_steps("40-99", 45) == [40, 41, 42, 43, 44, 45]
-    assert parse_steps("final", 45) is None
-    assert parse_steps("7", 45) == [7]
-    for bad in ("every:0", "9-3", "50-60", "sometimes", "99"):
+    trace = tracer.alphabeta(AIMA)
+    cutoff_at_c = first_step(trace, "cutoff", (1,))
+    cutoff_at_d = first_step(trace, "cutoff", (2,))
+    assert select_steps(trace, "every:20") == sorted({0, 20, 40, 45, cutoff_at_c, cutoff_at_d})
+    assert select_steps(trace, "40-99") == [40, 41, 42, 43, 44, 45]
+    assert select_steps(trace, "final") is None
+    assert select_steps(trace, "7") == [7]
+    assert select_steps(trace, "0,24,45") == [0, 24, 45]
+    assert select_steps(trace, "0-2, 24 ,43-99") == [0, 1, 2, 24, 43, 44, 45]
+    assert select_steps(trace, "0,key") == [0] + select_steps(trace, "key")
+    for bad in ("every:0", "9-3", "50-60", "sometimes", "99", "0,final", "0,,3"):
         with pytest.raises(tracer.InputError):
-            parse_steps(bad, 45)
+            select_steps(trace, bad)
     result = run("render", "-", "-o", str(tmp_path), "--steps", "nope", stdin=AIMA)
     assert result.exit_code == 1 and result.output.count("\n") == 1 and "Error: --steps" in result.output
 
@@ -66,7 +73,7 @@ def test_a_second_render_removes_the_frames_of_the_first(tmp_path):
     run("render", "-", "-o", str(tmp_path), "--steps", "every:10", stdin=AIMA)
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == ["final.svg", "manifest.json", "notes.txt", "step-0000.svg", "step-0010.svg", "step-0020.svg",
-                     "step-0030.svg", "step-0040.svg", "step-0045.svg"]
+                     "step-0024.svg", "step-0030.svg", "step-0040.svg", "step-0042.svg", "step-0045.svg"]
 
 
 def test_same_input_same_bytes(tmp_path):
@@ -145,7 +152,7 @@ def test_html_player_holds_the_chosen_steps_and_refuses_too_many(tmp_path):
     render_to_directory(trace, tmp_path / "few", html=True, steps="every:10")
     page = (tmp_path / "few" / "index.html").read_text(encoding="utf-8")
     paints = player_data(page)["paints"]
-    assert [p["step"] for p in paints] == [0, 10, 20, 30, 40, 45]
+    assert [p["step"] for p in paints] == [0, 10, 20, first_step(trace, "cutoff", (1,)), 30, 40, first_step(trace, "cutoff", (2,)), 45]
     with pytest.raises(FigureTooLarge, match="more than the 40 an HTML player holds"):
         render_to_directory(trace, tmp_path / "many", html=True, steps="final", max_frames=40)
     assert not (tmp_path / "many").exists()  # refused before anything is written
@@ -173,13 +180,15 @@ def test_beamer_overlays_compile(tmp_path):
     result = run("render", "-", "-o", str(tmp_path / "my figs"), "--beamer", "--steps", "0-6", stdin=tree)
     assert result.exit_code == 0, result.output
     tex = (tmp_path / "my figs" / "frames.tex").read_text(encoding="utf-8")
-    assert "\\includegraphics<7>" in tex and "\\note<1>" in tex
+    # the seven steps, then the final figure
+    assert "\\includegraphics<7>" in tex and "\\includegraphics<8>[width=\\linewidth,height=0.8\\textheight,keepaspectratio]{\\tracerframesdir final.pdf}" in tex
+    assert "\\note<1>" in tex
     (tmp_path / "talk.tex").write_text(
         "\\documentclass{beamer}\\begin{document}\\begin{frame}{Alpha-beta}\\input{my figs/frames.tex}\\end{frame}\\end{document}\n"
     )
     done = subprocess.run([PDFLATEX, "-interaction=nonstopmode", "-halt-on-error", "talk.tex"], cwd=tmp_path, capture_output=True, timeout=300, check=False)
     assert done.returncode == 0, done.stdout.decode(errors="replace")[-2000:]
-    assert b"(7 pages" in done.stdout
+    assert b"(8 pages" in done.stdout
 
 
 def test_frames_tex_escapes_captions():
@@ -215,14 +224,15 @@ def test_a_full_tic_tac_toe_search_is_not_drawn_blindly(tmp_path):
     manifest = json.loads((tmp_path / "t" / "manifest.json").read_text())
     assert manifest["frames"] == [] and manifest["left_out"]
     svg = (tmp_path / "t" / "final.svg").read_text()
-    assert len(node_boxes(svg)) == 1 + 9 + 72 and re.search(r">\+[\d,]+<", svg)
+    assert len(node_boxes(svg)) == 1 + 9 + 72 and re.search(r">… \+[\d,]+ more<", svg)
 
 
 def test_too_many_frames_asks_for_fewer(tmp_path):
     trace = tracer.alphabeta(AIMA)
-    with pytest.raises(tracer.InputError, match="every:"):
+    with pytest.raises(tracer.InputError, match="every:") as refused:
         render_to_directory(trace, tmp_path, max_frames=10)
-    render_to_directory(trace, tmp_path, max_frames=10, steps="every:5")
+    every = re.search(r"--steps (every:\d+)", str(refused.value)).group(1)
+    assert render_to_directory(trace, tmp_path, max_frames=10, steps=every).frames <= 10
 
 
 def test_collapsing_marks_what_it_left_out():

@@ -1,9 +1,10 @@
 r"""Beamer overlays: ``frames.tex`` shows one PDF per step on successive slides.
 
-Inside a Beamer frame, ``\input{DIR/frames.tex}`` gives one slide per step: each
-figure is ``\includegraphics<n>{...}`` (shown on slide n only, all in the same place),
-and each step's caption goes into the speaker notes (``\note<n>{...}``), since the
-figure already prints it. The folder is ``\tracerframesdir``, defined to the folder
+Inside a Beamer frame, ``\input{DIR/frames.tex}`` gives one slide per chosen step
+(``--steps``, ``key`` included) and then one of the final figure: each figure is
+``\includegraphics<n>{...}`` (shown on slide n only, all in the same place),
+and each step's caption goes into the speaker notes (``\note<n>{...}``; the figure
+prints it too, unless drawn with ``--no-caption``). The folder is ``\tracerframesdir``, defined to the folder
 as it was given to tracer; define it yourself before ``\input`` when the document is
 compiled from elsewhere.
 
@@ -25,8 +26,9 @@ def _folder(path: str) -> str:
     return folder
 
 
-def frames_tex(frames: Sequence[tuple[int, str, str]], folder: str) -> str:
-    """The overlay snippet for ``frames`` (step, PDF file name, caption) in ``folder``."""
+def frames_tex(frames: Sequence[tuple[int | None, str, str]], folder: str) -> str:
+    """The overlay snippet for ``frames`` (step, PDF file name, caption) in ``folder``; a
+    step of None is the final figure (its note is its caption alone)."""
     safe = all(c.isalnum() or c in "._/-" for c in _folder(folder))
     lines = [
         "% " + say("beamer.use", "tracer: one slide per step of the search. Use inside a Beamer frame:"),
@@ -47,6 +49,6 @@ def frames_tex(frames: Sequence[tuple[int, str, str]], folder: str) -> str:
         )
     lines.append("\\end{center}%")
     for slide, (step, _name, caption) in enumerate(frames, start=1):
-        note = say("beamer.note", "Step {step}: {caption}", step=step, caption=caption)
+        note = caption if step is None else say("beamer.note", "Step {step}: {caption}", step=step, caption=caption)
         lines.append(f"\\note<{slide}>{{{latex_escape(note)}}}%")
     return "\n".join(lines) + "\n"

@@ -14,7 +14,8 @@ from collections.abc import Callable
 
 from tracer.game.model import NodePath
 from tracer.render.scene import Scene
-from tracer.render.style import FONT_FAMILY, SIZES
+from tracer.render.slide import Viewport
+from tracer.render.style import FONT_FAMILY
 from tracer.render.style import theme as get_theme
 from tracer.render.svg import Group, escape, fmt, group_svg
 from tracer.render.visuals import EdgeLook, Visual
@@ -36,15 +37,21 @@ def edge_id(path: NodePath) -> str:
     return "e" + "".join(f"-{index}" for index in path)
 
 
-def svg_open(width: float, height: float, title: str, theme: str, prefix: str) -> str:
-    """The opening of a figure's SVG: the root element, its title and its background."""
+def svg_open(width: float, height: float, title: str, theme: str, prefix: str, viewport: Viewport | None = None) -> str:
+    """The opening of a figure's SVG: the root element, its title and its background.
+
+    ``viewport`` (a slide's: the canvas padded to its aspect, shown at its size) sets the
+    viewBox and the display size; without it both are the ``width`` x ``height`` canvas.
+    """
     t = get_theme(theme)
+    v = viewport or Viewport(0.0, 0.0, width, height, width, height)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" id="{prefix}" class="tracer-figure" '
-        f'width="{fmt(width)}pt" height="{fmt(height)}pt" viewBox="0 0 {fmt(width)} {fmt(height)}" '
+        f'width="{fmt(v.display_width)}pt" height="{fmt(v.display_height)}pt" '
+        f'viewBox="{fmt(v.x)} {fmt(v.y)} {fmt(v.width)} {fmt(v.height)}" '
         f'font-family="{escape(FONT_FAMILY)}">'
         f"<title>{escape(title)}</title>"
-        f'<rect class="bg" x="0" y="0" width="{fmt(width)}" height="{fmt(height)}" fill="{t.background}" stroke="none"/>'
+        f'<rect class="bg" x="{fmt(v.x)}" y="{fmt(v.y)}" width="{fmt(v.width)}" height="{fmt(v.height)}" fill="{t.background}" stroke="none"/>'
     )
 
 
@@ -71,10 +78,10 @@ def compose(
     slots: bool = False,
 ) -> tuple[float, list[Group]]:
     """A figure without steps: its height, and its groups from the top (the header band,
-    the tree, the legend, the caption)."""
-    s = SIZES
+    the tree, the legend, the caption). The header is drawn when ``header`` and the scene has one."""
+    s = scene.sizes
     groups: list[Group] = []
-    if header:
+    if header and scene.header:
         groups.append(Group("head", ("fig",), tuple(scene.header_items(None, None))))
     groups += tree_groups(scene, nodes, edges, slots=slots)
     y = scene.tree_bottom + s["margin"]
@@ -90,11 +97,20 @@ def compose(
 
 
 def svg_document(
-    width: float, height: float, groups: list[Group], *, title: str | None, theme: str, prefix: str, slots: bool = False
+    width: float,
+    height: float,
+    groups: list[Group],
+    *,
+    title: str | None,
+    theme: str,
+    prefix: str,
+    slots: bool = False,
+    viewport: Viewport | None = None,
 ) -> str:
     """Composed groups as one SVG document titled ``title`` (None: "game tree"); with ``slots``,
-    hidden parts and empty texts stay in it for a stepper to show (see :func:`~tracer.render.svg.group_svg`)."""
-    parts = [svg_open(width, height, title or say("figure.title.tree", "game tree"), theme, prefix)]
+    hidden parts and empty texts stay in it for a stepper to show (see :func:`~tracer.render.svg.group_svg`);
+    ``viewport`` as for :func:`svg_open`."""
+    parts = [svg_open(width, height, title or say("figure.title.tree", "game tree"), theme, prefix, viewport)]
     in_tree = False
     for group in groups:
         tree_part = group.classes[0] in ("tn", "te") and not group.gid.startswith("legend")

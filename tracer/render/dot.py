@@ -31,7 +31,7 @@ def number(value: float) -> str:
 
 
 # -- a finished picture, pinned --------------------------------------------------------------
-_GV_SHAPES = {"triangle": "triangle", "invtriangle": "invtriangle", "circle": "circle", "box": "box"}
+_GV_SHAPES = {"triangle": "triangle", "invtriangle": "invtriangle", "circle": "circle", "box": "box", "trapezium": "trapezium"}
 TEXT_BASELINE = 0.25
 """Graphviz puts a one-line label's baseline this many font sizes below the node's centre."""
 
@@ -45,33 +45,48 @@ def _font(bold: bool, italic: bool) -> str:
     return "Arial" + (" Bold" if bold else "") + (" Italic" if italic else "")
 
 
-def pinned_graph(width: float, height: float, background: str, items: Iterable[tuple[object, dict[str, str]]]) -> str:
+def pinned_graph(
+    width: float,
+    height: float,
+    background: str,
+    items: Iterable[tuple[str, object, dict[str, str], tuple[str, str] | None]],
+    *,
+    size: tuple[float, float] | None = None,
+    comment: str = "",
+) -> str:
     """A picture as a graph for ``neato -n2``: every primitive pinned where the SVG draws it.
 
-    ``items`` are (:class:`~tracer.render.svg.Shape` | ``Line`` | ``Text``, its look as a
-    dict of SVG attributes), in drawing order. Shapes become fixed-size nodes of the same
-    geometry (a Graphviz triangle fills the top three quarters of its box, so the box is
-    made 4/3 as tall and shifted), lines become edges with a pinned straight spline, and
-    texts plain-text nodes whose baseline falls on the SVG's (``\\l``/``\\r`` anchor them
-    left and right). Two invisible corner points fix the canvas.
+    ``items`` are (name, primitive, look, ends) in drawing order: the primitive a
+    :class:`~tracer.render.svg.Shape`, ``Line`` or ``Text``, its look a dict of SVG
+    attributes, ``name`` its Graphviz node's (``"n-1-0.shape"``, unique) and ``ends`` (for
+    a line) the two nodes it joins, so the graph reads as the tree
+    (``"n-1.shape" -> "n-1-0.shape"``).
+    Shapes become fixed-size nodes of the same geometry (a Graphviz triangle fills the
+    top three quarters of its box, so the box is made 4/3 as tall and shifted), lines
+    edges with a pinned straight spline (joining the invisible corner points where they
+    join no named nodes; written after the nodes, drawn before them, in their order), and texts plain-text nodes whose baseline falls on the SVG's
+    (``\\l``/``\\r`` anchor them left and right). Two invisible corner points fix the
+    canvas. ``size`` (inches) scales the drawing to a slide's size; ``comment`` opens the
+    file (``//`` lines).
     """
     from tracer.render.svg import Line, Shape, Text
 
     def y(value: float) -> float:
         return height - value
 
-    out = [
+    out = ["// " + line for line in comment.splitlines()] if comment else []
+    out += [
         "digraph picture {",
-        f'  graph [pad=0, margin=0, bgcolor="{background}", splines=true, outputorder=edgesfirst];',
+        f'  graph [pad=0, margin=0, bgcolor="{background}", splines=true, outputorder=edgesfirst'
+        + (f', size="{size[0]:.4f},{size[1]:.4f}!"' if size is not None else "") + "];",
         '  node [label="", fixedsize=true, margin=0];',
         '  edge [dir=none, arrowhead=none];',
         '  c0 [shape=point, style=invis, width=0, height=0, pos="0,0!"];',
         f'  c1 [shape=point, style=invis, width=0, height=0, pos="{number(width)},{number(height)}!"];',
     ]
-    count = 0
-    for item, attrs in items:
-        count += 1
-        name = f"p{count}"
+    edges: list[str] = []  # written after every node: Graphviz draws nodes in the order it first meets them
+    for item_name, item, attrs, ends in items:
+        name = quote(item_name)
         stroke = attrs.get("stroke", "none")
         pen = attrs.get("stroke-width", "1")
         dashed = "stroke-dasharray" in attrs
@@ -111,7 +126,8 @@ def pinned_graph(width: float, height: float, background: str, items: Iterable[t
         elif isinstance(item, Line):
             x1, y1, x2, y2 = number(item.x1), number(y(item.y1)), number(item.x2), number(y(item.y2))
             dash = ', style="dashed"' if dashed else ""
-            out.append(f'  c0 -> c1 [pos="{x1},{y1} {x1},{y1} {x2},{y2} {x2},{y2}", color="{stroke}", penwidth={pen}{dash}];')
+            tail, head = (quote(ends[0]), quote(ends[1])) if ends is not None else ("c0", "c1")
+            edges.append(f'  {tail} -> {head} [pos="{x1},{y1} {x1},{y1} {x2},{y2} {x2},{y2}", color="{stroke}", penwidth={pen}{dash}];')
         elif isinstance(item, Text):
             from tracer.render.style import text_width
 
@@ -131,5 +147,6 @@ def pinned_graph(width: float, height: float, background: str, items: Iterable[t
                 f'height={_inches(item.size * 1.2)}, label={label}, fontsize={number(item.size)}, '
                 f'fontname="{_font(bold, italic)}", fontcolor="{attrs.get("fill", "black")}"];'
             )
+    out.extend(edges)
     out.append("}")
     return "\n".join(out) + "\n"

@@ -22,9 +22,10 @@ from pathlib import Path as FilePath
 
 from tracer.render.dot import pinned_graph
 from tracer.render.graphviz import run_graphviz
+from tracer.render.slide import Viewport
 from tracer.render.style import look
 from tracer.render.style import theme as get_theme
-from tracer.render.svg import Group, hidden
+from tracer.render.svg import Group, Line, Shape, hidden, shifted
 
 __all__ = ["EXPORT_FORMATS", "picture_dot", "render_pictures"]
 
@@ -37,17 +38,49 @@ PNG_DPI = 192
 _PDF_DATE = re.compile(rb"/CreationDate \(D:\d{14}[^)]*\)")
 
 
-def picture_dot(width: float, height: float, groups: Sequence[Group], theme_name: str) -> str:
-    """A picture (its groups, in drawing order) as a pinned graph for ``neato -n2``."""
-    items = []
+def picture_dot(
+    width: float,
+    height: float,
+    groups: Sequence[Group],
+    theme_name: str,
+    *,
+    viewport: Viewport | None = None,
+    comment: str = "",
+) -> str:
+    """A picture (its groups, in drawing order) as a pinned graph for ``neato -n2``.
+
+    Each primitive's Graphviz node is named by its group and role (``n-1-0.shape``,
+    ``n-1-0.val``; a second of the same role ``n-1-0.cut.2``), and the line of the edge
+    into a node joins its parent's shape to its own (``"n-1.shape" -> "n-1-0.shape"``).
+    ``viewport`` (a slide's) pads the canvas and scales the drawing to the slide's size.
+    """
+    dx = dy = 0.0
+    size = None
+    if viewport is not None:
+        dx, dy = -viewport.x, -viewport.y
+        width, height = viewport.width, viewport.height
+        if (viewport.display_width, viewport.display_height) != (viewport.width, viewport.height):
+            size = (viewport.display_width / 72, viewport.display_height / 72)
+    shapes = {group.gid for group in groups if any(isinstance(item, Shape) and item.role == "shape" for item in group.items)}
+    items: list[tuple[str, object, dict[str, str], tuple[str, str] | None]] = []
+    seen: dict[str, int] = {}
     for group in groups:
         classes = frozenset(group.classes)
         for item in group.items:
             attrs = look(theme_name, classes, item.role)
             if hidden(attrs):
                 continue
-            items.append((item, dict(attrs)))
-    return pinned_graph(width, height, get_theme(theme_name).background, items)
+            name = f"{group.gid}.{item.role}"
+            seen[name] = seen.get(name, 0) + 1
+            if seen[name] > 1:
+                name += f".{seen[name]}"
+            ends = None
+            if isinstance(item, Line) and item.role == "line" and group.gid.startswith("e"):
+                child, parent = "n" + group.gid[1:], "n" + "-".join(group.gid[1:].split("-")[:-1])
+                if child in shapes and parent in shapes:
+                    ends = (f"{parent}.shape", f"{child}.shape")
+            items.append((name, shifted(item, dx, dy) if dx or dy else item, dict(attrs), ends))
+    return pinned_graph(width, height, get_theme(theme_name).background, items, size=size, comment=comment)
 
 
 def stable_pdf(data: bytes) -> bytes:

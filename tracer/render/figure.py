@@ -27,22 +27,29 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from typing import Any
 
-from tracer.game.model import NodePath, Tree
+from tracer.errors import InputError
+from tracer.game.model import NodePath, Tree, parse_path
 from tracer.render import payload
 from tracer.render.document import compose, svg_document
+from tracer.render.exports import picture_dot
 from tracer.render.final import final_caption, final_document, final_picture
 from tracer.render.frame_writer import FrameWriter
 from tracer.render.layout import Layout
 from tracer.render.plan import MAX_NODES, Plan
 from tracer.render.scene import Scene
+from tracer.render.slide import SlidePreset, slide_preset
+from tracer.render.steps import select_steps
+from tracer.render.storyboard import storyboard_picture, storyboard_svg
 from tracer.render.style import stylesheet
 from tracer.render.style import theme as get_theme
 from tracer.render.svg import Group
-from tracer.render.visuals import StepVisuals, plain_visuals
+from tracer.render.visuals import PRUNED_VALUES, StepVisuals, plain_visuals
 from tracer.trace.key import AnswerKey
 from tracer.trace.model import Trace
+from tracer.trace.replay import Replayer
+from tracer.words import say
 
-__all__ = ["Figure", "base_svg", "final_svg", "frame_svgs", "paints", "stepper_css", "tree_svg"]
+__all__ = ["Figure", "base_svg", "final_svg", "frame_svgs", "paints", "resolve_focus", "stepper_css", "tree_svg"]
 
 
 class Figure:
@@ -54,6 +61,19 @@ class Figure:
     writes the evaluation order under the leaves; ``prefix`` starts every SVG id
     (derived from the figure when None); ``caption_band`` False leaves out the band
     under the tree where frames print their captions (a web stepper prints them in HTML).
+
+    For slides and lecture figures: ``slide`` (``"16:9"``, ``"4:3"`` or a
+    :class:`~tracer.render.slide.SlidePreset`) shapes and sizes every figure for a slide
+    (see :mod:`tracer.render.slide`; ``slide_fits`` says whether the minimum text sizes
+    were met); ``header`` False leaves out the band above the tree; ``captions`` False
+    prints no captions (frames and final figure; they stay in :meth:`captions`);
+    ``legend`` draws a compact legend on every step frame; ``font_scale`` multiplies
+    every text size; ``pruned_values`` ``show`` (grey) or ``hide`` pruned nodes' values;
+    ``focus`` draws one line of the tree in full and elides the rest: a node (its label
+    such as ``"B"``, its path such as ``"0.1"`` or a tuple) or ``"auto"`` (the subtree of
+    the best move at the root); ``compact`` writes values and windows under the nodes
+    instead of beside them, ``wrap`` puts the leaves of a wide level on two staggered
+    rows (None: only where a slide needs it to fit).
     """
 
     def __init__(
@@ -68,11 +88,25 @@ class Figure:
         prefix: str | None = None,
         max_nodes: int = MAX_NODES,
         caption_band: bool = True,
+        captions: bool = True,
+        header: bool = True,
+        legend: bool = False,
+        font_scale: float = 1.0,
+        slide: str | SlidePreset | None = None,
+        pruned_values: str = "show",
+        focus: str | NodePath | None = None,
+        compact: bool | None = None,
+        wrap: bool | None = None,
     ) -> None:
         get_theme(theme)
+        if pruned_values not in PRUNED_VALUES:
+            raise ValueError(f"unknown pruned_values {pruned_values!r}: use " + " or ".join(PRUNED_VALUES))
+        self.slide: SlidePreset | None = slide_preset(slide)
+        self.focus: NodePath | None = resolve_focus(source, focus)
         self.scene = Scene(
             source, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers,
-            max_nodes=max_nodes, caption_band=caption_band,
+            max_nodes=max_nodes, caption_band=caption_band, captions=captions, header=header, legend=legend,
+            font_scale=font_scale, slide=self.slide, focus=self.focus, compact=compact, wrap=wrap,
         )
         self.theme = theme
         self.prefix = prefix if prefix is not None else f"tr{self.scene.layout.digest()}"
@@ -82,10 +116,24 @@ class Figure:
         self.labels = labels
         self.order_numbers = order_numbers
         self.caption_band = caption_band
+        self.pruned_values = pruned_values
+        self.max_depth = max_depth
+        self.collapse = collapse
+        self.requested_font_scale = font_scale
         self.plan: Plan = self.scene.plan
         self.layout: Layout = self.scene.layout
         self.width: float = self.scene.width
         self.height: float = self.scene.height  # of a frame (the final figure's is its own: final_picture)
+        self.font_scale: float = self.scene.font_scale  # as given, or as large as a slide needed
+        self.slide_fits: bool = self.scene.slide_fits
+        self.compact: bool = self.scene.compact
+        self.wrap: bool = self.scene.wrap
+
+    def smallest_on_slide(self, slide: str | SlidePreset = "16:9") -> tuple[float, float]:
+        """(the smallest value text, the smallest other text) in points, with a frame filling ``slide``."""
+        preset = slide_preset(slide)
+        assert preset is not None
+        return self.scene.smallest_on_slide(preset)
 
     # -- what the scene holds ---------------------------------------------------------------------
     def key(self) -> AnswerKey:
@@ -106,7 +154,10 @@ class Figure:
         """The looks of every drawn node and edge at each step (a trace's figure only)."""
         if self.scene.trace is None:
             raise ValueError("a bare tree has no steps; use tree_svg")
-        return StepVisuals(self.scene.trace, self.scene.plan, self.scene.layout, order_numbers=self.scene.order_numbers)
+        return StepVisuals(
+            self.scene.trace, self.scene.plan, self.scene.layout, order_numbers=self.scene.order_numbers,
+            pruned_values=self.pruned_values,
+        )
 
     @cached_property
     def _writer(self) -> FrameWriter:
@@ -133,11 +184,11 @@ class Figure:
     # -- figures without steps ------------------------------------------------------------------------
     def final(self) -> str:
         """The final figure as SVG."""
-        return final_document(self.scene, theme=self.theme, prefix=self.prefix)
+        return final_document(self.scene, theme=self.theme, prefix=self.prefix, pruned_values=self.pruned_values)
 
     def final_picture(self) -> tuple[float, list[Group]]:
         """The final figure's canvas height and groups."""
-        return final_picture(self.scene)
+        return final_picture(self.scene, pruned_values=self.pruned_values)
 
     def final_caption(self) -> str:
         """The final figure's caption: the search in one sentence."""
@@ -147,7 +198,36 @@ class Figure:
         """The tree with labels and leaf values and no search state."""
         nodes, edges = plain_visuals(self.scene.plan)
         height, groups = compose(self.scene, nodes, edges, header=False, caption=caption)
-        return svg_document(self.scene.width, height, groups, title=caption, theme=self.theme, prefix=self.prefix)
+        return svg_document(
+            self.scene.width, height, groups, title=caption, theme=self.theme, prefix=self.prefix, viewport=self.scene.viewport(height)
+        )
+
+    # -- lecture figures ---------------------------------------------------------------------------
+    def storyboard(self, steps: Iterable[int] | str = "key") -> str:
+        """The chosen steps (a list, or a ``--steps`` specification such as ``"key"``) as one
+        SVG of lettered panels (see :mod:`tracer.render.storyboard`)."""
+        return storyboard_svg(self, self._steps(steps))
+
+    def storyboard_picture(self, steps: Iterable[int] | str = "key") -> tuple[float, float, list[Group]]:
+        """The storyboard's canvas width and height and its groups (for the exports)."""
+        return storyboard_picture(self, self._steps(steps))
+
+    def dot_source(self, step: int | None = None) -> str:
+        """A Graphviz source of one step's frame (the final figure when None), positions
+        pinned and styles as attributes, at a slide's size on a slide: ``neato -n2 -Tpng``
+        draws it as the SVG is drawn (what ``--format dot``, PNG and PDF use)."""
+        if step is None:
+            height, groups = self.final_picture()
+        else:
+            _, height, groups = next(self.pictures([step]))
+        return picture_dot(self.width, height, groups, self.theme, viewport=self.scene.viewport(height))
+
+    def _steps(self, steps: Iterable[int] | str) -> list[int]:
+        if self.trace is None:
+            raise ValueError("a bare tree has no steps")
+        if isinstance(steps, str):
+            return select_steps(self.trace, steps) or [len(self.trace.raw_events)]
+        return sorted(set(steps))
 
     # -- a stepper in a web page (see tracer.render.payload) ------------------------------------------
     def base(self) -> str:
@@ -162,6 +242,35 @@ class Figure:
     def stylesheet(self) -> str:
         """The CSS that gives the stepper's classes the look of the frame files."""
         return stylesheet(self.theme, self.prefix)
+
+
+def resolve_focus(source: Trace | Tree, focus: str | NodePath | None) -> NodePath | None:
+    """The path of the node a focus view draws in full: ``focus`` as a path (tuple or
+    ``"0.1"``), a node's label (``"B"``), or ``"auto"``: the best move at the root (a
+    trace's), the root's first child for a bare tree. InputError for a node not in the tree."""
+    if focus is None:
+        return None
+    tree = source.tree if isinstance(source, Trace) else source
+    if isinstance(focus, tuple):
+        path: NodePath | None = focus
+    elif focus == "auto":
+        if isinstance(source, Trace):
+            best = Replayer(source).run().stories.get((), None)
+            path = best.best if best is not None and best.best is not None else None
+        else:
+            path = None
+        if path is None:
+            path = tree.root.children[0].path if tree.root.children else ()
+    else:
+        path = next((node.path for node in tree.preorder() if node.label == focus), None)
+        if path is None:
+            path = parse_path(focus)
+    if path is None or path not in tree:
+        raise InputError(
+            say("render.focus.unknown", "no node {name} to focus on", name=repr(focus if isinstance(focus, str) else ".".join(map(str, focus)))),
+            hint=say("render.focus.hint", "name a node by its label (B) or its path (0.1), or use auto for the best move's subtree"),
+        )
+    return path
 
 
 # -- one figure in one call -----------------------------------------------------------------------

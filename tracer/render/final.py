@@ -12,7 +12,7 @@ from __future__ import annotations
 from tracer.errors import path_text
 from tracer.render.document import compose, svg_document
 from tracer.render.scene import Scene
-from tracer.render.style import SIZES, text_width, wrap
+from tracer.render.style import text_width, wrap
 from tracer.render.svg import Group, Line, Primitive, Shape, Text
 from tracer.render.visuals import final_visuals
 from tracer.words import algorithm_name, conventions_summary, node_kind, number, say, say_n
@@ -51,7 +51,7 @@ def final_caption(scene: Scene) -> str:
 
 def legend(scene: Scene, top: float) -> tuple[list[Group], float]:
     """The legend's groups (samples of each node kind and edge, and notes in words) from ``top``; and its height."""
-    s = SIZES
+    s = scene.sizes
     size = s["legend"]
     x = s["margin"]
     y = top + 10
@@ -93,28 +93,41 @@ def _legend_notes(scene: Scene) -> list[str]:
     trace = scene.trace
     if trace is None:
         return []
+    below = scene.compact
     if trace.algorithm == "alphabeta":
         c = trace.conventions
-        return [
-            say("figure.legend.alphabeta", "Beside each node: its minimax value; “αβ:” what alpha-beta returned where that differs (≤, ≥: a bound)."),
-            say("figure.legend.conventions", "Conventions: {conventions}.", conventions=conventions_summary(c.prune_on_equal, c.fail)),
-        ]
+        if below:
+            values = say("figure.legend.alphabeta.below",
+                         "Under each node: its minimax value; “αβ:” what alpha-beta returned where that differs (≤, ≥: a bound).")
+        else:
+            values = say("figure.legend.alphabeta",
+                         "Beside each node: its minimax value; “αβ:” what alpha-beta returned where that differs (≤, ≥: a bound).")
+        return [values, say("figure.legend.conventions", "Conventions: {conventions}.", conventions=conventions_summary(c.prune_on_equal, c.fail))]
     if trace.algorithm == "expectiminimax":
+        if below:
+            return [say("figure.legend.expectiminimax.below", "Under each node: its expectiminimax value.")]
         return [say("figure.legend.expectiminimax", "Beside each node: its expectiminimax value.")]
+    if below:
+        return [say("figure.legend.minimax.below", "Under each node: its minimax value.")]
     return [say("figure.legend.minimax", "Beside each node: its minimax value.")]
 
 
-def final_picture(scene: Scene, caption: str | None = None) -> tuple[float, list[Group]]:
+def final_picture(scene: Scene, caption: str | None = None, *, pruned_values: str = "show") -> tuple[float, list[Group]]:
     """The final figure's canvas height and its groups, from the top (``caption``: the
-    :func:`final_caption`, when the caller has it already)."""
+    :func:`final_caption`, when the caller has it already). The caption is left out when
+    the scene prints no captions (``captions=False``)."""
     assert scene.trace is not None
-    nodes, edges = final_visuals(scene.trace, scene.key, scene.plan, scene.layout, order_numbers=scene.order_numbers)
+    nodes, edges = final_visuals(
+        scene.trace, scene.key, scene.plan, scene.layout, order_numbers=scene.order_numbers, pruned_values=pruned_values
+    )
     caption = caption or final_caption(scene)
-    return compose(scene, nodes, edges, header=True, caption=caption, legend=lambda top: legend(scene, top))
+    return compose(
+        scene, nodes, edges, header=True, caption=caption if scene.captions_drawn else None, legend=lambda top: legend(scene, top)
+    )
 
 
-def final_document(scene: Scene, *, theme: str, prefix: str) -> str:
+def final_document(scene: Scene, *, theme: str, prefix: str, pruned_values: str = "show") -> str:
     """The final figure as an SVG document, titled with its caption."""
     caption = final_caption(scene)
-    height, groups = final_picture(scene, caption)
-    return svg_document(scene.width, height, groups, title=caption, theme=theme, prefix=prefix)
+    height, groups = final_picture(scene, caption, pruned_values=pruned_values)
+    return svg_document(scene.width, height, groups, title=caption, theme=theme, prefix=prefix, viewport=scene.viewport(height))

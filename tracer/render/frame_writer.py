@@ -19,8 +19,7 @@ from collections.abc import Iterable, Iterator
 from tracer.game.model import NodePath
 from tracer.render.document import edge_id, node_id, svg_open, tree_groups
 from tracer.render.scene import Scene
-from tracer.render.style import SIZES
-from tracer.render.svg import Group, Primitive, group_svg
+from tracer.render.svg import Group, Primitive, escape, group_svg
 from tracer.render.visuals import EdgeLook, StepState, StepVisuals, Visual
 
 __all__ = ["FrameWriter"]
@@ -50,8 +49,11 @@ class FrameWriter:
         node_parts = [""] * len(order)
         edge_parts = [""] * len(edge_order)
         dirty: set[NodePath] = set()
-        caption_top = scene.tree_bottom + SIZES["margin"]
+        caption_top = scene.caption_top
         tree_open = f'<g id="{self.prefix}-tree">'
+        opening = svg_open(scene.width, scene.height, "", self.theme, self.prefix, scene.viewport())
+        head, _, tail = opening.partition("<title></title>")
+        legend = "".join(group_svg(group, self.theme, self.prefix) for group in scene.legend_groups())
         for state, chosen in self._walk(steps):
             dirty |= state.changed
             if not chosen:
@@ -64,13 +66,16 @@ class FrameWriter:
             caption = captions[state.step]
             yield state.step, "".join(
                 (
-                    svg_open(scene.width, scene.height, caption, self.theme, self.prefix),
+                    head,
+                    f"<title>{escape(caption)}</title>",
+                    tail,
                     self._texts_group("head", scene.header_items(state.step, self.total)),
                     tree_open,
                     "".join(edge_parts),
                     "".join(node_parts),
                     "</g>",
-                    self._texts_group("caption", scene.caption_items(caption, caption_top)),
+                    legend,
+                    self._texts_group("caption", scene.caption_items(caption, caption_top) if scene.caption_lines else []),
                     "</svg>\n",
                 )
             )
@@ -79,14 +84,20 @@ class FrameWriter:
         """(step, canvas height, every group in drawing order) of each frame: what exports draw."""
         scene = self.scene
         captions = scene.captions
-        caption_top = scene.tree_bottom + SIZES["margin"]
         for state, chosen in self._walk(steps):
             if not chosen:
                 continue
-            groups = [Group("head", ("fig",), tuple(scene.header_items(state.step, self.total)))]
-            groups += tree_groups(scene, state.nodes, state.edges)
-            groups.append(Group("caption", ("fig",), tuple(scene.caption_items(captions[state.step], caption_top))))
-            yield state.step, scene.height, groups
+            yield state.step, scene.height, self.groups(state, captions[state.step])
+
+    def groups(self, state: StepState, caption: str | None) -> list[Group]:
+        """Every group of a step's frame in drawing order (the caption's only with ``caption``)."""
+        scene = self.scene
+        groups = [Group("head", ("fig",), tuple(scene.header_items(state.step, self.total)))]
+        groups += tree_groups(scene, state.nodes, state.edges)
+        groups += scene.legend_groups()
+        if caption is not None and scene.caption_lines:
+            groups.append(Group("caption", ("fig",), tuple(scene.caption_items(caption, scene.caption_top))))
+        return groups
 
     def _walk(self, steps: Iterable[int] | None) -> Iterator[tuple[StepState, bool]]:
         """Each step's looks up to the last of ``steps`` (all when None), and whether it is one of them."""

@@ -7,6 +7,6 @@ import them from ``tracer.render.frames``. New code imports them from :mod:`trac
 """
 
 from tracer.render.figure import Figure, base_svg, final_svg, frame_svgs, paints, stepper_css, tree_svg
-from tracer.render.scene import probability_text
+from tracer.words import probability as probability_text
 
 __all__ = ["Figure", "base_svg", "final_svg", "frame_svgs", "paints", "probability_text", "stepper_css", "tree_svg"]

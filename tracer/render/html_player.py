@@ -22,10 +22,11 @@ from tracer.render.player import asset_text, head_of, inline_script, player_cont
 from tracer.render.style import theme as get_theme
 from tracer.words import algorithm_name, current_language, say
 
-__all__ = ["player_html"]
+__all__ = ["figure_title", "player_html"]
 
 
-def _title(figure: Figure) -> str:
+def figure_title(figure: Figure) -> str:
+    """What a figure shows in a few words: the search and its tree or game (a page's title)."""
     trace = figure.trace
     assert trace is not None
     name = algorithm_name(trace.algorithm, capital=True)
@@ -45,7 +46,7 @@ def player_html(
     trace = figure.trace
     assert trace is not None
     if title is None:
-        title = _title(figure)
+        title = figure_title(figure)
     t = get_theme(figure.theme)
     context = player_context(
         figure,

@@ -1,8 +1,9 @@
 """Writing a trace's figures into a folder: what ``tracer render`` does.
 
 :func:`render_to_directory` writes ``step-0000.svg`` ... (one per chosen step, numbered
-with enough digits to sort), ``final.svg``, ``manifest.json`` and, on request, PNG and
-PDF of each, ``index.html`` (a player) and ``frames.tex`` (Beamer overlays). Every file
+with enough digits to sort), ``final.svg``, ``manifest.json`` and, on request, PNG,
+PDF and DOT of each, ``storyboard.svg`` (the chosen steps as lettered panels),
+``index.html`` (a player) and ``frames.tex`` (Beamer overlays, the final figure last). Every file
 is written atomically and only inside the folder; files a previous run listed in its
 manifest and this run does not write again are removed, so the folder never mixes two
 renders. Nothing written depends on the clock: the same input gives the same bytes.
@@ -22,64 +23,27 @@ from tracer.errors import InputError
 from tracer.files import atomic_write, make_folder
 from tracer.render.errors import FigureTooLarge
 from tracer.render.figure import Figure
+from tracer.render.steps import every_that_fits, select_steps
+from tracer.render.storyboard import panel_letter
 from tracer.trace.model import Trace
 from tracer.words import say
 
-__all__ = ["MAX_FRAMES", "RenderResult", "parse_steps", "render_to_directory"]
+__all__ = ["MAX_FRAMES", "RenderResult", "render_to_directory", "slide_notes"]
 
 MAX_FRAMES = 5000
 """Most frames one render writes; more ask for --steps every:N or a range."""
-FORMATS = ("svg", "png", "pdf")
-
-
-def parse_steps(text: str, total: int) -> list[int] | None:
-    """The steps ``--steps`` names, in order (None for ``final``: no step frames).
-
-    ``all`` (0..total), ``final``, ``FROM-TO`` (inclusive, clipped to the trace), ``every:N``
-    (0, N, 2N, ... and always the last step), or a single step number.
-
-    >>> parse_steps("every:20", 45)
-    [0, 20, 40, 45]
-    >>> parse_steps("3-5", 45)
-    [3, 4, 5]
-    """
-    spec = text.strip().lower()
-    hint = "use all, final, FROM-TO (e.g. 10-20), every:N (e.g. every:5) or one step number"
-    if spec == "all":
-        return list(range(total + 1))
-    if spec == "final":
-        return None
-    match = re.fullmatch(r"every:(\d+)", spec)
-    if match:
-        every = int(match.group(1))
-        if every < 1:
-            raise InputError("--steps every:N needs N of 1 or more", hint=hint)
-        steps = list(range(0, total + 1, every))
-        if steps[-1] != total:
-            steps.append(total)
-        return steps
-    match = re.fullmatch(r"(\d+)\s*-\s*(\d+)", spec)
-    if match:
-        first, last = int(match.group(1)), int(match.group(2))
-        if first > last:
-            raise InputError(f"--steps {text}: the first step is after the last", hint=hint)
-        if first > total:
-            raise InputError(f"--steps {text}: the trace has only steps 0 to {total}", hint=hint)
-        return list(range(first, min(last, total) + 1))
-    if re.fullmatch(r"\d+", spec):
-        step = int(spec)
-        if step > total:
-            raise InputError(f"--steps {text}: the trace has only steps 0 to {total}", hint=hint)
-        return [step]
-    raise InputError(f"--steps {text!r} is not understood", hint=hint)
+FORMATS = ("svg", "png", "pdf", "dot")
 
 
 def parse_formats(text: str) -> list[str]:
-    """``svg,png,pdf`` -> the formats, SVG always included (the player and manifest read it)."""
+    """``svg,png,pdf,dot`` -> the formats, SVG always included (the player and manifest read it)."""
     names = [part.strip().lower() for part in text.split(",") if part.strip()]
     for name in names:
         if name not in FORMATS:
-            raise InputError(f"unknown format {name!r}", hint="use svg, png or pdf, separated by commas")
+            raise InputError(
+                say("render.format.unknown", "unknown format {name}", name=repr(name)),
+                hint=say("render.format.hint", "use svg, png, pdf or dot, separated by commas"),
+            )
     return ["svg"] + [name for name in FORMATS[1:] if name in names]
 
 
@@ -104,28 +68,47 @@ def render_to_directory(
     formats: Sequence[str] = ("svg",),
     html: bool = False,
     beamer: bool = False,
+    storyboard: bool = False,
     theme: str = "light",
     labels: str = "letters",
     max_depth: int | None = None,
     collapse: bool | str = "auto",
     order_numbers: bool = False,
+    slide: str | None = None,
+    header: bool = True,
+    captions: bool = True,
+    legend: bool = False,
+    font_scale: float = 1.0,
+    pruned_values: str = "show",
+    focus: str | None = None,
+    compact: bool | None = None,
+    wrap: bool | None = None,
     max_frames: int = MAX_FRAMES,
     progress: Callable[[str, int], Any] | None = None,
 ) -> RenderResult:
     """Write the figures of ``trace`` into ``folder`` (created if missing).
 
-    ``progress(label, total)`` returns a context manager with ``update(n)``, such as
-    ``click.progressbar``; None shows nothing.
+    ``steps`` is a ``--steps`` specification (:func:`tracer.render.steps.select_steps`);
+    ``storyboard`` also writes ``storyboard.svg``, the chosen steps as lettered panels
+    (the last step alone with ``final``); ``slide``, ``header``, ``captions``, ``legend``,
+    ``font_scale``, ``pruned_values``, ``focus``, ``compact`` and ``wrap`` are :class:`Figure`'s.
+    ``formats`` may add ``png``, ``pdf`` and ``dot`` (Graphviz sources that ``neato -n2``
+    draws as the SVG is drawn). ``progress(label, total)`` returns a context manager
+    with ``update(n)``, such as ``click.progressbar``; None shows nothing.
     """
     out = FilePath(folder)
     if out.exists() and not out.is_dir():
         raise InputError(f"{out} is a file, not a folder", hint="name a folder for the figures with -o")
     total = len(trace.raw_events)
-    chosen = parse_steps(steps, total)
+    chosen = select_steps(trace, steps)
     if chosen is not None and len(chosen) > max_frames:
+        every = every_that_fits(trace, max_frames)
         raise FigureTooLarge(
-            f"the trace has {total + 1:,} steps, more frames than the {max_frames:,} one render writes",
-            hint=f"choose fewer with --steps every:{-(-len(chosen) // max_frames)}, a range such as --steps 0-200, or --steps final",
+            say("render.frames.many", "the trace has {steps} steps, more frames than the {most} one render writes",
+                steps=f"{total + 1:,}", most=f"{max_frames:,}"),
+            hint=say("render.frames.fewer", "choose fewer with --steps every:{every}, --steps key, a range such as --steps 0-200, or --steps final",
+                     every=every) if every is not None else
+            say("render.frames.fewer.key", "choose fewer with --steps key, a range such as --steps 0-200, or --steps final"),
         )
     if html and chosen is None and total + 1 > max_frames:  # --steps final: the player still shows every step
         raise FigureTooLarge(
@@ -135,8 +118,12 @@ def render_to_directory(
     formats = list(formats)
     if beamer and "pdf" not in formats:
         formats.append("pdf")
-    figure = Figure(trace, theme=theme, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers)
-    result = RenderResult(folder=out, notes=list(figure.plan.notes))
+    figure = Figure(
+        trace, theme=theme, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers,
+        slide=slide, header=header, captions=captions, legend=legend, font_scale=font_scale,
+        pruned_values=pruned_values, focus=focus, compact=compact, wrap=wrap,
+    )
+    result = RenderResult(folder=out, notes=list(figure.plan.notes) + slide_notes(figure, trace))
     make_folder(out)
     previous = _previous_files(out)
     written: list[str] = []
@@ -149,38 +136,66 @@ def render_to_directory(
         atomic_write(out / name, lambda file: file.write(data), mode="wb")
         written.append(name)
 
-    captions = figure.captions()
+    captions_text = figure.captions()
     frames_meta: list[dict[str, Any]] = []
     steps_list = chosen or []
     with _bar(progress, say("render.progress.frames", "frames"), len(steps_list)) as advance:
         for step, svg in figure.frames(steps_list) if steps_list else ():
             name = frame_name(step, total, "svg")
             write_text(name, svg)
-            entry: dict[str, Any] = {"step": step, "file": name, "caption": captions[step]}
+            entry: dict[str, Any] = {"step": step, "file": name, "caption": captions_text[step]}
             frames_meta.append(entry)
             if advance is not None:
                 advance(1)
     final = figure.final()
     write_text("final.svg", final)
     result.frames = len(frames_meta)
+    panels = (chosen or [total]) if storyboard else []
+    if panels:
+        write_text("storyboard.svg", figure.storyboard(panels))
 
-    extra = [fmt for fmt in formats if fmt != "svg"]
+    def pictures() -> Any:
+        from tracer.render.exports import picture_dot
+        from tracer.render.html_player import figure_title
+
+        viewport = figure.scene.viewport()
+        source = figure_title(figure)
+        for step, height, groups in figure.pictures(steps_list) if steps_list else ():
+            note = say("render.dot.step", "step {step} of {total}: {caption}", step=step, total=total, caption=captions_text[step])
+            yield frame_name(step, total, ""), picture_dot(
+                figure.width, height, groups, theme, viewport=viewport, comment=_dot_comment(source, note, frame_name(step, total, "dot"))
+            )
+        height, groups = figure.final_picture()
+        note = say("render.dot.final", "the final figure: {caption}", caption=figure.final_caption())
+        yield "final.", picture_dot(
+            figure.width, height, groups, theme, viewport=figure.scene.viewport(height), comment=_dot_comment(source, note, "final.dot")
+        )
+        if panels:
+            from tracer.render.storyboard import storyboard_viewport
+
+            width, height, groups = figure.storyboard_picture(panels)
+            note = say("render.dot.storyboard", "the storyboard: {n} panels", n=len(panels))
+            yield "storyboard.", picture_dot(
+                width, height, groups, theme, viewport=storyboard_viewport(figure, width, height),
+                comment=_dot_comment(source, note, "storyboard.dot"),
+            )
+
+    if "dot" in formats:
+        for stem, source in pictures():
+            write_text(stem + "dot", source)
+        for entry in frames_meta:
+            entry.setdefault("files", {})["dot"] = frame_name(entry["step"], total, "dot")
+    extra = [fmt for fmt in formats if fmt in ("png", "pdf")]
     if extra:
-        from tracer.render.exports import picture_dot, render_pictures
-
-        def pictures() -> Any:
-            for step, height, groups in figure.pictures(steps_list) if steps_list else ():
-                yield frame_name(step, total, ""), picture_dot(figure.width, height, groups, theme)
-            height, groups = figure.final_picture()
-            yield "final.", picture_dot(figure.width, height, groups, theme)
+        from tracer.render.exports import render_pictures
 
         def write_export(stem: str, fmt: str, data: bytes) -> None:
             write_bytes(stem + fmt, data)
 
-        with _bar(progress, " + ".join(fmt.upper() for fmt in extra), len(steps_list) + 1) as advance:
+        with _bar(progress, " + ".join(fmt.upper() for fmt in extra), len(steps_list) + 1 + bool(panels)) as advance:
             render_pictures(pictures(), extra, write_export, workdir=out, progress=advance)
         for entry in frames_meta:
-            entry["files"] = {fmt: frame_name(entry["step"], total, fmt) for fmt in extra}
+            entry.setdefault("files", {}).update({fmt: frame_name(entry["step"], total, fmt) for fmt in extra})
 
     if html:
         from tracer.render.html_player import player_html
@@ -191,12 +206,12 @@ def render_to_directory(
     if beamer:
         from tracer.render.beamer import frames_tex
 
+        # one overlay per chosen step, then the final figure
         pdfs = [(entry["step"], frame_name(entry["step"], total, "pdf"), entry["caption"]) for entry in frames_meta]
-        if not pdfs:
-            pdfs = [(total, "final.pdf", figure.final_caption())]
+        pdfs.append((None, "final.pdf", figure.final_caption()))
         write_text("frames.tex", frames_tex(pdfs, str(folder)))
 
-    manifest = _manifest(trace, figure, frames_meta, formats, html, beamer, total)
+    manifest = _manifest(trace, figure, frames_meta, formats, html, beamer, total, panels)
     written.append("manifest.json")
     for name in previous - set(written):
         stale = out / name
@@ -205,6 +220,26 @@ def render_to_directory(
     atomic_write(out / "manifest.json", lambda file: file.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"))
     result.files = written
     return result
+
+
+def _dot_comment(source: str, what: str, name: str) -> str:
+    """The lines that open a DOT file: what it shows and how to draw it again."""
+    return "\n".join((
+        say("render.dot.what", "tracer: {source}, {what}", source=source, what=what),
+        say("render.dot.how", "Positions are pinned (pos=...!) and styles are attributes; draw it again with:"),
+        f"  neato -n2 -Tsvg {name} -o {name[:-4]}.svg",
+    ))
+
+
+def slide_notes(figure: Figure, trace: Trace) -> list[str]:
+    """What a slide preset could not do and the options that make the figure fit; without a
+    preset, a word where the figure would be unreadable on a slide (empty when all is well)."""
+    from tracer.render.fit import fit_message, slide_hint
+
+    if figure.slide is None:
+        hint = slide_hint(figure)
+        return [hint] if hint else []
+    return [fit_message(figure, trace)] if not figure.slide_fits else []
 
 
 @contextmanager
@@ -219,7 +254,7 @@ def _bar(progress: Callable[[str, int], Any] | None, label: str, total: int) -> 
 
 def _ours(name: str) -> bool:
     """Names this module writes (nothing else is ever removed)."""
-    return bool(re.fullmatch(r"(step-\d+|final)\.(svg|png|pdf)|index\.html|frames\.tex", name))
+    return bool(re.fullmatch(r"(step-\d+|final|storyboard)\.(svg|png|pdf|dot)|index\.html|frames\.tex", name))
 
 
 def _previous_files(folder: FilePath) -> set[str]:
@@ -234,21 +269,26 @@ def _previous_files(folder: FilePath) -> set[str]:
 
 
 def _manifest(
-    trace: Trace, figure: Figure, frames: list[dict[str, Any]], formats: Sequence[str], html: bool, beamer: bool, total: int
+    trace: Trace, figure: Figure, frames: list[dict[str, Any]], formats: Sequence[str], html: bool, beamer: bool, total: int,
+    panels: Sequence[int],
 ) -> dict[str, Any]:
     from tracer.trace.io import trace_header
 
     header = trace_header(trace)
+    exports = [fmt for fmt in FORMATS[1:] if fmt in formats]
     files = [entry["file"] for entry in frames]
     for entry in frames:
         files.extend(entry.get("files", {}).values())
     files.append("final.svg")
-    files.extend(f"final.{fmt}" for fmt in formats if fmt != "svg")
+    files.extend(f"final.{fmt}" for fmt in exports)
+    if panels:
+        files.append("storyboard.svg")
+        files.extend(f"storyboard.{fmt}" for fmt in exports)
     if html:
         files.append("index.html")
     if beamer:
         files.append("frames.tex")
-    return {
+    manifest: dict[str, Any] = {
         "format": "tracer-frames",
         "version": 1,
         "source": header["source"],
@@ -262,3 +302,16 @@ def _manifest(
         "final": {"file": "final.svg", "caption": figure.final_caption()},
         "files": files,
     }
+    if panels:
+        manifest["storyboard"] = {
+            "file": "storyboard.svg",
+            "panels": [{"letter": panel_letter(index), "step": step, "caption": figure.captions()[step]} for index, step in enumerate(panels)],
+        }
+    if figure.slide is not None:
+        value, other = figure.smallest_on_slide(figure.slide)
+        manifest["slide"] = {
+            "preset": figure.slide.name, "width": figure.slide.width_pt, "height": figure.slide.height_pt, "unit": "pt",
+            "font_scale": figure.font_scale, "compact": figure.compact, "wrap": figure.wrap, "fits": figure.slide_fits,
+            "smallest_value": round(value, 1), "smallest_text": round(other, 1),
+        }
+    return manifest

@@ -8,7 +8,7 @@ figure's ``prefix`` (``P`` below), so many figures can share a page:
   its class is ``tn <type> <status> [current] [collapsed] [pv]`` with type ``max``,
   ``min``, ``chance`` or ``leaf`` and status ``unvisited``, ``active`` (on the call
   stack), ``done`` or ``pruned``; its texts are ``P-n-1-0-val`` (v or the value with
-  its bound), ``P-n-1-0-win`` ([alpha, beta]) and ``P-n-1-0-ord`` (evaluation order);
+  its bound), ``P-n-1-0-win`` (the window, ``α=3, β=+∞``) and ``P-n-1-0-ord`` (evaluation order);
 * ``P-e-1-0`` is the group of the edge into node ``1.0``: class ``te <status of the
   child> [cutroot]`` (``cutroot``: a cut mark, the child was pruned here).
 
@@ -18,7 +18,7 @@ payload grows with nodes + steps, not nodes x steps::
 
     {"step": 24,
      "caption": "C: v = 2 ≤ α = 3, so MAX will never choose C; ...",
-     "nodes": {"1": {"class": "tn min active current", "val": "≤ 2", "win": "[3, +∞]", "ord": ""},
+     "nodes": {"1": {"class": "tn min active current", "val": "≤ 2", "win": "α=3, β=+∞", "ord": ""},
                "1.1": {"class": "tn leaf pruned", "val": "", "win": "", "ord": ""}},
      "edges": {"1.1": "te pruned cutroot"}}
 

@@ -4,7 +4,9 @@ A tree small enough is drawn whole. A larger one is first *collapsed*: a subtree
 search never entered (pruned, or below a depth limit) is drawn as its root alone,
 marked with the number of nodes it stands for. Where that is not enough, a *depth
 cut* (``max_depth``) drops every node deeper than it, marking the deepest drawn nodes
-likewise. Past :data:`MAX_NODES` drawn nodes the figure is refused with a message that
+likewise. A *focus* (``focus``, a node's path) draws the path from the root to that
+node and the node's whole subtree, and every other child of a node on the path as its
+root alone (``… +n more``): the line the search cares about in full, the rest elided. Past :data:`MAX_NODES` drawn nodes the figure is refused with a message that
 names the depth cut that fits: a figure of thousands of nodes is unreadable, and its
 layout would take long.
 """
@@ -71,8 +73,10 @@ def plan_figure(
     max_depth: int | None = None,
     collapse: bool | str = "auto",
     max_nodes: int = MAX_NODES,
+    focus: Path | None = None,
 ) -> Plan:
-    """Choose the nodes to draw. ``entered`` is None for a bare tree (nothing collapses)."""
+    """Choose the nodes to draw. ``entered`` is None for a bare tree (nothing collapses);
+    ``focus`` is the path of the node a focus view draws in full (None: no focus)."""
     sizes = _subtree_sizes(tree)
     total = sizes[()]
     do_collapse = entered is not None and (collapse is True or (collapse == "auto" and total > AUTO_COLLAPSE))
@@ -82,6 +86,8 @@ def plan_figure(
     collapsed: set[Path] = set()
     cut_by_depth = 0
     collapsed_nodes = 0
+    focused: set[Path] = set()
+    elided_nodes = 0
     stack = [tree.root]
     while stack:
         node = stack.pop()
@@ -89,6 +95,12 @@ def plan_figure(
         drawn.add(node.path)
         below = sizes[node.path] - 1
         if not below:
+            continue
+        if focus is not None and node.path != focus[: len(node.path)] and node.path[: len(focus)] != focus:
+            # neither on the path to the focus nor inside its subtree: its root alone
+            hidden[node.path] = below
+            focused.add(node.path)
+            elided_nodes += below
             continue
         if do_collapse and entered is not None and node.path not in entered:
             hidden[node.path] = below
@@ -101,18 +113,26 @@ def plan_figure(
             continue
         stack.extend(reversed(node.children))
     notes = []
+    if focused:
+        nodes_left_out = say_n("figure.left_out.nodes", "{n} node", "{n} nodes", elided_nodes, n=f"{elided_nodes:,}")
+        notes.append(say_n(
+            "figure.left_out.focus",
+            "focus view: {n} subtree off the path to the focus is drawn as its root ({nodes} left out, marked … +N more)",
+            "focus view: {n} subtrees off the path to the focus are drawn as their roots ({nodes} left out, marked … +N more)",
+            len(focused), n=f"{len(focused):,}", nodes=nodes_left_out,
+        ))
     if collapsed:
         nodes_left_out = say_n("figure.left_out.nodes", "{n} node", "{n} nodes", collapsed_nodes, n=f"{collapsed_nodes:,}")
         notes.append(say_n(
             "figure.left_out.collapsed",
-            "{n} subtree the search never entered is drawn as its root ({nodes} left out, marked +N)",
-            "{n} subtrees the search never entered are drawn as their roots ({nodes} left out, marked +N)",
+            "{n} subtree the search never entered is drawn as its root ({nodes} left out, marked … +N more)",
+            "{n} subtrees the search never entered are drawn as their roots ({nodes} left out, marked … +N more)",
             len(collapsed), n=f"{len(collapsed):,}", nodes=nodes_left_out,
         ))
     if cut_by_depth:
         notes.append(say_n(
-            "figure.left_out.depth", "{n} node deeper than depth {depth} left out (marked +N)",
-            "{n} nodes deeper than depth {depth} left out (marked +N)", cut_by_depth, n=f"{cut_by_depth:,}", depth=max_depth,
+            "figure.left_out.depth", "{n} node deeper than depth {depth} left out (marked … +N more)",
+            "{n} nodes deeper than depth {depth} left out (marked … +N more)", cut_by_depth, n=f"{cut_by_depth:,}", depth=max_depth,
         ))
     if len(nodes) > max_nodes:
         raise FigureTooLarge(

@@ -11,50 +11,33 @@ canvas (cached: a frame reuses them), whatever step or figure is drawn.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
 from functools import cached_property
 
 from tracer.game.model import Node, NodePath, Tree
-from tracer.render.anatomy import Anatomy, anatomy, node_primitives
+from tracer.render.anatomy import Anatomy, anatomy, labels_fit_inside, node_primitives
+from tracer.render.edges import edge_primitives
+from tracer.render.header import header_left, header_right
 from tracer.render.layout import Layout, compute_layout
+from tracer.render.legend import step_legend
+from tracer.render.measure import text_sizes
 from tracer.render.plan import MAX_NODES, Plan, entered_paths, plan_figure
-from tracer.render.style import SIZES, text_width, wrap
-from tracer.render.svg import Line, Primitive, Text
+from tracer.render.slide import SlidePreset, Viewport
+from tracer.render.style import SIZES, VALUE_ROLES, sizes, text_width
+from tracer.render.style import wrap as wrap_lines
+from tracer.render.svg import Group, Primitive, Text
 from tracer.render.visuals import final_texts, widest_texts
 from tracer.trace.captions import captions as step_captions
 from tracer.trace.key import AnswerKey, answer_key
 from tracer.trace.model import Trace
-from tracer.words import algorithm_name, number, say
+from tracer.words import number, probability, say
 
-__all__ = ["LABELS", "Scene", "probability_text"]
+__all__ = ["LABELS", "PIECES", "Scene"]
 
 LABELS = ("letters", "paths", "none")
 
-
-def _exact_fraction(p: float) -> Fraction | None:
-    fraction = Fraction(p).limit_denominator(100)
-    return fraction if fraction.denominator > 1 and abs(float(fraction) - p) < 1e-9 else None
-
-
-def probability_text(p: float, siblings: Sequence[float] = ()) -> str:
-    """A probability as a course writes it, alike for all children of a chance node:
-    fractions where one needs them (1/3, 1/36) or all are halves and quarters (1/2, 3/4),
-    decimals otherwise (0.5, 0.1, 0.4).
-
-    >>> probability_text(1 / 36), probability_text(0.25, [0.25, 0.75]), probability_text(0.5, [0.5, 0.1, 0.4])
-    ('1/36', '1/4', '0.5')
-    >>> probability_text(0.5, [0.5, 1 / 6, 1 / 3])
-    '1/2'
-    """
-    group = list(siblings) or [p]
-    fractions = [_exact_fraction(q) for q in group]
-    needs_fraction = any(f is not None and 100 % f.denominator for f in fractions)
-    halves_and_quarters = all(f is not None and f.denominator in (2, 4) for f in fractions)
-    fraction = _exact_fraction(p)
-    if fraction is not None and (needs_fraction or halves_and_quarters):
-        return f"{fraction.numerator}/{fraction.denominator}"
-    return number(p)
+PIECES: dict[str, dict[str, str]] = {"hexapawn": {"W": "pawn-light", "B": "pawn-dark"}}
+"""Board marks drawn as pieces, by game: Hexapawn's ``W`` and ``B`` are pawns (letters
+beside node labels A, B, C would read as labels)."""
 
 
 class Scene:
@@ -62,9 +45,23 @@ class Scene:
 
     ``labels`` is ``letters`` (the tree's labels), ``paths`` or ``none``; ``max_depth``
     drops deeper nodes; ``collapse`` (``auto``, True, False) draws a subtree the search
-    never entered as its root; ``order_numbers`` reserves a line for the evaluation
-    order under the nodes; ``caption_band`` False leaves out the band under the tree
-    where frames print their captions (a web stepper prints them in HTML).
+    never entered as its root; ``focus`` (a path) draws the path to that node and its
+    subtree in full and elides the rest; ``order_numbers`` reserves a line for the
+    evaluation order under the nodes; ``caption_band`` False leaves out the band under
+    the tree where frames print their captions (a web stepper prints them in HTML);
+    ``captions`` False prints no caption at all, in frames or in the final figure
+    (``--no-caption``: they are in the manifest and the Beamer notes); ``header`` False
+    leaves out the band above the tree; ``legend`` puts a one-line legend of the marks
+    under the tree of every step frame; ``font_scale`` multiplies every text size;
+    ``compact`` writes values and windows under the nodes rather than beside them, and
+    ``wrap`` puts the leaves of a wide level on two staggered rows (narrower levels;
+    None: only where a slide needs it, compact first, then wrapped, then both).
+
+    With a ``slide`` (:class:`~tracer.render.slide.SlidePreset`) the canvas takes the
+    slide's aspect and its display size, and the texts grow (from ``font_scale`` up) until,
+    with the figure filling the slide, no value is under the preset's 14 pt and no other
+    text under 11 pt; where no size does that, ``slide_fits`` is False and the figure is
+    drawn at ``font_scale`` (the caller names the options that make it fit).
     """
 
     def __init__(
@@ -74,28 +71,48 @@ class Scene:
         labels: str = "letters",
         max_depth: int | None = None,
         collapse: bool | str = "auto",
+        focus: NodePath | None = None,
         order_numbers: bool = False,
         max_nodes: int = MAX_NODES,
         caption_band: bool = True,
+        captions: bool = True,
+        header: bool = True,
+        legend: bool = False,
+        font_scale: float = 1.0,
+        slide: SlidePreset | None = None,
+        compact: bool | None = None,
+        wrap: bool | None = None,
     ) -> None:
         if labels not in LABELS:
             raise ValueError(f"unknown labels {labels!r}: use " + ", ".join(LABELS))
+        if not 0.25 <= font_scale <= 8:
+            raise ValueError(f"font_scale must lie between 0.25 and 8, not {font_scale!r}")
         self.trace: Trace | None = source if isinstance(source, Trace) else None
         self.tree: Tree = source.tree if isinstance(source, Trace) else source
         self.labels = labels
         self.order_numbers = order_numbers
-        self.caption_band = caption_band
+        self.captions_drawn = captions
+        self.caption_band = caption_band and captions
+        self.header = header
+        self.legend = legend and self.trace is not None
+        self.slide = slide
         self.plan: Plan = plan_figure(
             self.tree,
             entered=entered_paths(self.trace) if self.trace is not None else None,
             max_depth=max_depth,
             collapse=collapse,
             max_nodes=max_nodes,
+            focus=focus,
         )
-        self.layout: Layout = self._lay_out()
-        self._node_items: dict[tuple[NodePath, tuple[str, ...]], tuple[Primitive, ...]] = {}
-        self._edge_items: dict[NodePath, tuple[Primitive, ...]] = {}
-        self._place_canvas()
+        self._measure()
+        self.slide_fits = True
+        self.font_scale = font_scale
+        self.compact = bool(compact)
+        self.wrap = bool(wrap)
+        self._arrange(font_scale)
+        if slide is not None:
+            modes = [(c, w) for w in ((False, True) if wrap is None else (wrap,)) for c in ((False, True) if compact is None else (compact,))]
+            self._fit(slide, font_scale, modes)
 
     # -- facts of the trace the scene needs -----------------------------------------------------
     @property
@@ -137,26 +154,42 @@ class Scene:
         text = child.move or ""
         if child.p is not None:
             siblings = [sibling.p for sibling in self.tree.node(child.path[:-1]).children if sibling.p is not None]
-            text = f"{text} {probability_text(child.p, siblings)}".strip()
+            text = f"{text} {probability(child.p, siblings)}".strip()
         return text
 
-    def _lay_out(self) -> Layout:
+    def more_text(self, path: NodePath) -> str:
+        """What is written under a node whose descendants were left out (``… +17 more``), or ""."""
+        hidden = self.plan.hidden.get(path)
+        return say("figure.more", "… +{n} more", n=f"{hidden:,}") if hidden is not None else ""
+
+    def _measure(self) -> None:
+        """What the layout needs of the trace, at font scale 1 (widths grow with the fonts)."""
         if self.trace is not None:
             final = final_texts(self.key, self.plan, alphabeta=self.is_alphabeta)
-            widths, evaluated = widest_texts(self.trace, self.plan, final)
+            self._widths, self._evaluated = widest_texts(self.trace, self.plan, final)
         else:
-            widths, evaluated = {}, set()
+            self._widths, self._evaluated = {}, set()
+        self._boards = {node.path: self._board(node) for node in self.plan.nodes}
+        game = self.trace.game.name if self.trace is not None and self.trace.is_game else ""
+        self._pieces = PIECES.get(game)
+        self._label_inside = labels_fit_inside(
+            (self.label_of(node), node.type) for node in self.plan.nodes if node.type != "leaf" and self._boards[node.path] is None
+        )
+
+    def _lay_out(self) -> Layout:
+        sz = self.sizes
+        scale = sz["value"] / SIZES["value"]
         parts: list[tuple[NodePath, Anatomy]] = []
         edges: list[tuple[NodePath, NodePath]] = []
         edge_labels = False
         for node in self.plan.nodes:
-            board = self._board(node)
+            board = self._boards[node.path]
             leaf_value = number(node.value) if node.type == "leaf" and node.value is not None and board is None else None
             if node.type == "leaf" and board is None and leaf_value is None:
                 leaf_value = "?"
-            right = widths.get(node.path, 0.0)
+            right = self._widths.get(node.path, 0.0) * scale
             if board is not None and node.type == "leaf" and self.trace is not None:
-                right = max(right, text_width("−00", SIZES["value"], True))
+                right = max(right, text_width("−00", sz["value"], True))
             if node.type == "leaf" and board is None:
                 right = 0.0  # a leaf's value is in its box
             part = anatomy(
@@ -166,42 +199,126 @@ class Scene:
                 board=board,
                 right_width=right,
                 two_lines=self.is_alphabeta,
-                order=self.order_numbers and (node.path in evaluated or (node.type == "leaf" and self.trace is not None)),
-                more=node.path in self.plan.hidden,
+                order=self.order_numbers and (node.path in self._evaluated or (node.type == "leaf" and self.trace is not None)),
+                more=self.more_text(node.path),
+                label_inside=self._label_inside,
+                values_below=self.compact,
+                has_children=bool(self.plan.children(node)),
+                pieces=self._pieces,
+                sizes=sz,
             )
             parts.append((node.path, part))
             for child in self.plan.children(node):
                 edges.append((node.path, child.path))
                 if self.edge_label(child):
                     edge_labels = True
-        return compute_layout(parts, edges, edge_labels=edge_labels)
+        return compute_layout(parts, edges, edge_labels=edge_labels, stagger=self.wrap, sizes=sz)
 
     # -- the canvas -------------------------------------------------------------------------------
+    def _arrange(self, font_scale: float) -> None:
+        """Lay the tree out with texts ``font_scale`` times their size, and place the canvas."""
+        self.sizes = sizes(font_scale)
+        self.layout: Layout = self._lay_out()
+        self._node_items: dict[tuple[NodePath, tuple[str, ...]], tuple[Primitive, ...]] = {}
+        self._edge_items: dict[NodePath, tuple[Primitive, ...]] = {}
+        self._place_canvas()
+
     def _place_canvas(self) -> None:
-        s = SIZES
+        s = self.sizes
         margin = s["margin"]
-        self.header_h = s["header"] + 10
-        header_w = text_width(self.header_left(10**6, 10**6), s["header"]) + text_width(self.header_right(), s["header"]) + 30
+        self.header_h = s["header"] + 10 if self.header else 0.0
+        header_w = text_width(header_left(10**6, 10**6), s["header"]) + text_width(header_right(self.trace), s["header"]) + 30
         # edge labels are placed after the layout, and may reach past the nodes' rooms
         low, high = 0.0, self.layout.width
         for node in self.plan.nodes:
-            if node.path:
-                for item in self._edge_primitives(node.path, 0.0, 0.0):
+            if node.path and self.edge_label(node):
+                for item in edge_primitives(self, node.path, 0.0, 0.0):
                     if isinstance(item, Text):
                         width = text_width(item.text, item.size)
                         left = item.x - (width if item.anchor == "end" else width / 2 if item.anchor == "middle" else 0)
                         low, high = min(low, left), max(high, left + width)
-        self.width = max(high - low + 2 * margin, 440.0, header_w + 2 * margin)
-        self.tree_x = (self.width - (high - low)) / 2 - low
+        self.width = max(high - low + 2 * margin, 440.0, header_w + 2 * margin if self.header else 0.0)
         self.tree_y = margin + self.header_h
         self.tree_bottom = self.tree_y + self.layout.height
         self.caption_line = s["caption"] * 1.3
+        self.legend_top = self.tree_bottom + margin
+        self._legend_items: list[Group] = []
+        self.legend_h = 0.0
+        self.caption_lines = 0
+        # on a slide the canvas widens to the slide's aspect when it is taller, and the
+        # captions then wrap to the wider canvas (twice is enough: fewer lines, a wider canvas)
+        for _ in range(3):
+            self.tree_x = (self.width - (high - low)) / 2 - low
+            self._place_bands()
+            if self.slide is None or self.width / self.height >= self.slide.aspect - 1e-9:
+                break
+            self.width = self.height * self.slide.aspect
+        # the tree's own extent on the canvas (nodes, their texts, the moves): what a storyboard's panel holds
+        self.tree_left, self.tree_right = self.tree_x + low, self.tree_x + high
+
+    def _place_bands(self) -> None:
+        """The legend and caption bands under the tree, for the canvas's width."""
+        s = self.sizes
+        margin = s["margin"]
+        if self.legend:
+            self._legend_items, self.legend_h = step_legend(self, self.legend_top)
+        self.caption_top = self.legend_top + self.legend_h
         if self.trace is not None and self.caption_band:
             wrap_width = self.width - 2 * margin
-            self.caption_lines = max(len(wrap(text, wrap_width, s["caption"])) for text in self.captions)
+            self.caption_lines = max(len(wrap_lines(text, wrap_width, s["caption"])) for text in self.captions)
         else:
             self.caption_lines = 0
-        self.height = self.tree_bottom + margin + self.caption_lines * self.caption_line + (margin if self.caption_lines else 0)
+        self.height = self.caption_top + self.caption_lines * self.caption_line + (margin if self.caption_lines else 0)
+
+    def viewport(self, height: float | None = None) -> Viewport:
+        """The viewBox and display size of a figure on this canvas, ``height`` tall (a frame's
+        when None): the canvas itself, or, on a slide, the canvas padded to the slide's aspect
+        (content centred) shown at the slide's size."""
+        height = self.height if height is None else height
+        if self.slide is None:
+            return Viewport(0.0, 0.0, self.width, height, self.width, height)
+        return self.slide.viewport(self.width, height)
+
+    # -- fitting a slide ---------------------------------------------------------------------------
+    def final_height(self) -> float:
+        """The final figure's height on this canvas (it adds a legend and its own caption)."""
+        # final.py draws on a Scene: imported here, where it is needed, to break the cycle
+        from tracer.render.final import final_picture
+
+        return final_picture(self)[0]
+
+    def smallest_on_slide(self, slide: SlidePreset, *, final: bool = True) -> tuple[float, float]:
+        """(the smallest value text, the smallest other text) in points with the figure
+        filling ``slide``: a frame, or (``final``) the final figure (as wide, often taller),
+        whichever is smaller."""
+        heights = [self.height] + ([self.final_height()] if final and self.trace is not None else [])
+        scale = min(slide.viewport(self.width, height).scale for height in heights)
+        sizes_now = text_sizes(self)
+        values = [size for role, size in sizes_now.items() if role in VALUE_ROLES]
+        others = [size for role, size in sizes_now.items() if role not in VALUE_ROLES]
+        return (min(values, default=1e9) * scale, min(others, default=1e9) * scale)
+
+    def _fit(self, slide: SlidePreset, font_scale: float, modes: list[tuple[bool, bool]]) -> None:
+        """Grow the texts from ``font_scale`` (to at most 3 times it), in each (compact, wrap)
+        mode in turn, until the slide's minimum sizes are met; where nothing meets them,
+        ``slide_fits`` is False and the figure is drawn at ``font_scale`` in the last mode tried."""
+        for compact, wrapped in modes:
+            self.compact, self.wrap = compact, wrapped
+            scale = font_scale
+            self._arrange(scale)
+            for _ in range(14):
+                value, other = self.smallest_on_slide(slide)
+                if value >= slide.min_value_pt - 1e-6 and other >= slide.min_text_pt - 1e-6:
+                    self.font_scale = scale
+                    return
+                need = max(slide.min_value_pt / value, slide.min_text_pt / other)
+                scale = round(scale * max(1.05, min(need, 1.5)), 3)
+                if scale > font_scale * 3:
+                    break
+                self._arrange(scale)
+        self.slide_fits = False
+        self.font_scale = font_scale
+        self._arrange(font_scale)
 
     def coordinates(self) -> dict[NodePath, tuple[float, float]]:
         """Each drawn node's shape centre on the canvas, in points (y downwards)."""
@@ -216,9 +333,10 @@ class Scene:
         if cached is not None:
             return cached
         x, y = self.layout.centers[path]
-        hidden = self.plan.hidden.get(path)  # nodes left out below this one
-        more = say("figure.more", "+{n}", n=f"{hidden:,}") if hidden is not None else ""
-        result = node_primitives(self.layout.anatomies[path], x + self.tree_x, y + self.tree_y, texts, slots=slots, more=more)
+        result = node_primitives(
+            self.layout.anatomies[path], x + self.tree_x, y + self.tree_y, texts, slots=slots, more=self.more_text(path),
+            stem_to=self.layout.stems.get(path),
+        )
         self._node_items[cache_key] = result
         return result
 
@@ -226,81 +344,32 @@ class Scene:
         """The primitives of the edge into ``child``: its line, a cut mark, its label."""
         cached = self._edge_items.get(child)
         if cached is None:
-            cached = self._edge_items[child] = self._edge_primitives(child, self.tree_x, self.tree_y)
+            cached = self._edge_items[child] = edge_primitives(self, child, self.tree_x, self.tree_y)
         return cached
 
-    def _edge_primitives(self, child: NodePath, dx: float, dy: float) -> tuple[Primitive, ...]:
-        """The edge into ``child`` with the tree's top left corner at (``dx``, ``dy``)."""
-        parent = child[:-1]
-        px, py = self.layout.centers[parent]
-        cx, cy = self.layout.centers[child]
-        px, py, cx, cy = px + dx, py + dy, cx + dx, cy + dy
-        x1, y1 = px, py + self.layout.anatomies[parent].bottom_anchor
-        x2, y2 = cx, cy + self.layout.anatomies[child].top_anchor
-        items: list[Primitive] = [Line("line", x1, y1, x2, y2)]
-        # a cut mark: two short strokes across the edge, half way down
-        ex, ey = x2 - x1, y2 - y1
-        length = (ex * ex + ey * ey) ** 0.5 or 1.0
-        ux, uy = ex / length, ey / length  # along the edge
-        nx, ny = -uy, ux  # across it
-        mx, my = x1 + ex * 0.5, y1 + ey * 0.5
-        half = 7.0
-        for shift in (-2.5, 2.5):
-            sx, sy = mx + ux * shift, my + uy * shift
-            # slanted strokes read as a cut better than perpendicular ones
-            ax, ay = nx * half + ux * 3, ny * half + uy * 3
-            items.append(Line("cut", sx - ax, sy - ay, sx + ax, sy + ay))
-        label = self.edge_label(self.tree.node(child))
-        if label:
-            t = 0.68
-            lx, ly = x1 + ex * t, y1 + ey * t
-            size = SIZES["move"]
-            if abs(ex) < 1:
-                items.append(Text("move", lx + 4, ly, label, size, "start"))
-            elif ex > 0:
-                items.append(Text("move", lx + 5, ly - 2, label, size, "start"))
-            else:
-                items.append(Text("move", lx - 5, ly - 2, label, size, "end"))
-        return tuple(items)
-
     # -- the bands around the tree ------------------------------------------------------------------
-    def header_left(self, step: int | None, total: int | None) -> str:
-        if step is None:
-            return say("figure.header.result", "Result")
-        return say("figure.header.step", "Step {step} of {total}", step=step, total=total)
-
-    def header_right(self) -> str:
-        trace = self.trace
-        if trace is None:
-            return ""
-        if trace.algorithm == "alphabeta":
-            c = trace.conventions
-            at_max, at_min = ("≥", "≤") if c.prune_on_equal else (">", "<")
-            rule = say("figure.header.rule", "prunes when v {at_max} β (MAX), v {at_min} α (MIN)", at_max=at_max, at_min=at_min)
-            fail = say("figure.header.soft", "fail-soft") if c.fail == "soft" else say("figure.header.hard", "fail-hard")
-            text = f"{algorithm_name('alphabeta')} · {rule} · {fail}"
-        else:
-            text = algorithm_name(trace.algorithm)
-        if trace.settings.depth is not None:
-            text += " · " + say("figure.header.depth", "depth limit {depth}", depth=trace.settings.depth)
-        return text
-
     def header_items(self, step: int | None, total: int | None) -> list[Primitive]:
-        """The header band: the step (or "Result") on the left, the algorithm and its conventions on the right."""
-        s = SIZES
+        """The header band: the step (or "Result") on the left, the algorithm and its conventions
+        on the right (nothing without a header)."""
+        if not self.header:
+            return []
+        s = self.sizes
         y = s["margin"] + s["header"] / 2
-        items: list[Primitive] = [Text("header", s["margin"], y, self.header_left(step, total), s["header"], "start")]
-        right = self.header_right()
+        items: list[Primitive] = [Text("header", s["margin"], y, header_left(step, total), s["header"], "start")]
+        right = header_right(self.trace)
         if right:
             items.append(Text("header", self.width - s["margin"], y, right, s["header"], "end"))
         return items
 
     def caption_items(self, text: str, top: float) -> list[Primitive]:
         """``text`` wrapped to the canvas's width, its first line at ``top``."""
-        s = SIZES
-        lines = wrap(text, self.width - 2 * s["margin"], s["caption"])
+        s = self.sizes
+        lines = wrap_lines(text, self.width - 2 * s["margin"], s["caption"])
         return [
             Text("caption", s["margin"], top + s["caption"] * 0.75 + index * self.caption_line, line, s["caption"], "start")
             for index, line in enumerate(lines)
         ]
 
+    def legend_groups(self) -> list[Group]:
+        """The step frames' legend (empty without ``legend``), under the tree."""
+        return self._legend_items

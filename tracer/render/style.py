@@ -2,7 +2,8 @@
 
 Notation (AIMA): a MAX node is an up-triangle, a MIN node a down-triangle, a chance
 node a circle, a leaf a box holding its value. Sizes are in points (1/72 inch) and
-chosen for projection: a figure stays readable when it fills a third of a slide.
+chosen for projection (the README's "Figures" table gives the sizes figures reach on a
+slide; :mod:`~tracer.render.slide` makes a figure for one); :func:`sizes` scales the texts.
 
 Colours come from the Okabe-Ito palette (safe for the common colour-vision
 deficiencies), and no meaning rests on colour alone:
@@ -11,10 +12,11 @@ deficiencies), and no meaning rests on colour alone:
 state         drawn as                                            without colour
 ============  ==================================================  ==========================
 unvisited     thin grey outline, grey text                        thin line, light text
-on the stack  thick blue outline, [alpha, beta] beside it          thick line, the window
+on the stack  thick blue outline, α=…, β=… beside it              thick line, the window
 current       a wide orange ring round the node                   the ring
 done          filled, its value beside it                         fill, the value
-pruned        dashed grey outline, a cut mark on its edge          dashes, the cut mark
+pruned        dashed grey outline, a cut mark on its edge, its    dashes, the cut mark
+              value (if shown at all) grey and not bold
 principal     (final figure) very thick edges                     weight
 variation
 ============  ==================================================  ==========================
@@ -33,12 +35,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 __all__ = [
+    "FONTS",
     "FONT_FAMILY",
     "RULES",
     "SIZES",
     "THEMES",
+    "VALUE_ROLES",
     "Theme",
     "look",
+    "sizes",
     "stylesheet",
     "text_width",
     "theme",
@@ -96,6 +101,34 @@ SIZES = {
     "gap": 4.0, "margin": 12.0, "rank_gap": 30.0, "sibling_gap": 10.0,
 }
 
+FONTS = ("label", "label_small", "value", "window", "order", "leaf_value", "move", "caption", "header", "legend", "mark", "more")
+"""The keys of :data:`SIZES` that are font sizes (what ``font_scale`` multiplies)."""
+
+VALUE_ROLES = frozenset({"val", "leafval"})
+"""Text roles that carry a node's value: a slide preset keeps these at 14 pt or more, every other text at 11."""
+
+
+@lru_cache(maxsize=64)
+def _scaled(font_scale: float) -> tuple[tuple[str, float], ...]:
+    out = dict(SIZES)
+    for key in FONTS:
+        out[key] = SIZES[key] * font_scale
+    # shapes that hold a text grow with it (a leaf's box, a board's cells); triangles keep
+    # their size and a label that no longer fits goes beside them (anatomy decides)
+    out["leaf_h"] = max(SIZES["leaf_h"], round(out["leaf_value"] * 1.75, 2))
+    out["leaf_min_w"] = max(SIZES["leaf_min_w"], round(out["leaf_value"] * 2.125, 2))
+    out["board_cell"] = max(SIZES["board_cell"], round(out["mark"] * 14 / 11, 2))
+    return tuple(out.items())
+
+
+def sizes(font_scale: float = 1.0) -> dict[str, float]:
+    """:data:`SIZES` with every font ``font_scale`` times larger (and the boxes and cells
+    that hold a text as large as it needs); the shapes, lines and gaps stay."""
+    if font_scale == 1.0:
+        return SIZES
+    return dict(_scaled(round(font_scale, 4)))
+
+
 # -- the look of every element, as rules ----------------------------------------------------
 # (classes the element's group must all have, the element's role, presentation attributes)
 Rule = tuple[frozenset[str], str, dict[str, str]]
@@ -117,15 +150,24 @@ def _rules(t: Theme) -> list[Rule]:
         (("tn",), "mark", {"fill": t.ink}),
         (("tn",), "glyph", {"fill": t.fill, "stroke": t.ink, "stroke-width": "1.2"}),
         (("tn",), "more", {"fill": t.muted, "font-style": "italic"}),
+        (("tn",), "stub", {"stroke": t.muted, "stroke-width": "1", "stroke-dasharray": "2,2"}),
+        (("tn",), "stem", {"stroke": t.ink, "stroke-width": w["line"]}),
+        (("tn",), "knock", {"fill": t.background, "stroke": "none"}),
+        (("tn",), "pawn-dark", {"fill": "#1a1a1a", "stroke": t.ink, "stroke-width": "0.8"}),
+        (("tn",), "pawn-light", {"fill": "#ffffff", "stroke": "#1a1a1a", "stroke-width": "0.8"}),
         (("tn",), "halo", {"fill": "none", "stroke": t.halo, "stroke-width": w["halo"], "display": "none"}),
         (("tn", "unvisited"), "shape", {"stroke": t.muted, "stroke-width": w["thin"]}),
         (("tn", "unvisited"), "lab", {"fill": t.muted}),
         (("tn", "unvisited"), "leafval", {"fill": t.muted, "font-weight": "normal"}),
         (("tn", "unvisited"), "mark", {"fill": t.muted}),
         (("tn", "unvisited"), "glyph", {"stroke": t.muted}),
+        (("tn", "unvisited"), "pawn-dark", {"fill": t.muted, "stroke": t.muted}),
+        (("tn", "unvisited"), "stem", {"stroke": t.muted, "stroke-width": w["thin"]}),
+        (("tn", "unvisited"), "pawn-light", {"stroke": t.muted}),
         (("tn", "active"), "shape", {"stroke": t.accent, "stroke-width": w["thick"]}),
         (("tn", "active"), "glyph", {"stroke": t.accent, "stroke-width": "2"}),
         (("tn", "active"), "val", {"fill": t.accent}),
+        (("tn", "active"), "stem", {"stroke": t.accent, "stroke-width": w["thick"]}),
         (("tn", "done"), "shape", {"fill": t.done_fill}),
         (("tn", "done"), "glyph", {"fill": t.done_fill}),
         (("tn", "pruned"), "shape", {"fill": t.background, "stroke": t.faint, "stroke-width": w["line"], "stroke-dasharray": "5,3"}),
@@ -134,8 +176,17 @@ def _rules(t: Theme) -> list[Rule]:
         (("tn", "pruned"), "mark", {"fill": t.faint}),
         (("tn", "pruned"), "glyph", {"stroke": t.faint, "stroke-dasharray": "3,2"}),
         (("tn", "pruned"), "alt", {"fill": t.faint}),
+        (("tn", "pruned"), "val", {"fill": t.faint, "font-weight": "normal"}),
+        (("tn", "pruned"), "pawn-dark", {"fill": t.faint, "stroke": t.faint}),
+        (("tn", "pruned"), "pawn-light", {"stroke": t.faint}),
+        (("tn", "pruned"), "stem", {"stroke": t.faint, "stroke-dasharray": "6,4"}),
         (("tn", "pv"), "shape", {"stroke-width": w["thick"]}),
+        (("tn", "pv"), "stem", {"stroke-width": w["pv"]}),
         (("tn", "current"), "halo", {"display": "inline"}),
+        # --pruned-values hide: a pruned node's value is not shown
+        (("tn", "pruned", "novalue"), "leafval", {"display": "none"}),
+        (("tn", "pruned", "novalue"), "val", {"display": "none"}),
+        (("tn", "pruned", "novalue"), "alt", {"display": "none"}),
         # edges
         (("te",), "line", {"stroke": t.ink, "stroke-width": w["line"], "fill": "none"}),
         (("te",), "move", {"fill": t.ink}),
@@ -150,6 +201,7 @@ def _rules(t: Theme) -> list[Rule]:
         # the figure
         (("fig",), "bg", {"fill": t.background, "stroke": "none"}),
         (("fig",), "caption", {"fill": t.ink}),
+        (("fig",), "panel", {"fill": t.ink, "font-weight": "bold"}),
         (("fig",), "header", {"fill": t.muted}),
         (("fig",), "legend", {"fill": t.ink}),
         (("fig",), "legendbox", {"fill": t.legend_fill, "stroke": t.muted, "stroke-width": "0.8"}),

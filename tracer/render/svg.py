@@ -14,12 +14,12 @@ pinned Graphviz graph, so PNG and PDF show them at the same positions.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from tracer.render.style import look
 
-__all__ = ["Group", "Line", "Shape", "Text", "escape", "fmt", "group_svg", "primitive_svg"]
+__all__ = ["Group", "Line", "Shape", "Text", "escape", "fmt", "group_svg", "primitive_svg", "shifted"]
 
 _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
@@ -42,7 +42,7 @@ def fmt(value: float) -> str:
 
 @dataclass(frozen=True)
 class Shape:
-    """A triangle (apex up), invtriangle, circle or box filling ``w`` x ``h`` round (cx, cy)."""
+    """A triangle (apex up), invtriangle, circle, box or trapezium filling ``w`` x ``h`` round (cx, cy)."""
 
     role: str
     kind: str
@@ -90,8 +90,25 @@ class Group:
     items: tuple[Primitive, ...]
 
 
+TRAPEZIUM_TOP = 0.584
+"""A trapezium's top edge as a share of its base: Graphviz's ``trapezium`` shape, so the DOT exports draw the same."""
+
+
+def shifted(item: Primitive, dx: float, dy: float) -> Primitive:
+    """``item`` moved by (``dx``, ``dy``)."""
+    if isinstance(item, Text):
+        return replace(item, x=item.x + dx, cy=item.cy + dy)
+    if isinstance(item, Line):
+        return replace(item, x1=item.x1 + dx, y1=item.y1 + dy, x2=item.x2 + dx, y2=item.y2 + dy)
+    return replace(item, cx=item.cx + dx, cy=item.cy + dy)
+
+
 def triangle_points(shape: Shape) -> list[tuple[float, float]]:
+    """The corners of a triangle, invtriangle or trapezium shape, clockwise from the top left."""
     cx, cy, w, h = shape.cx, shape.cy, shape.w, shape.h
+    if shape.kind == "trapezium":
+        top = w * TRAPEZIUM_TOP / 2
+        return [(cx - top, cy - h / 2), (cx + top, cy - h / 2), (cx + w / 2, cy + h / 2), (cx - w / 2, cy + h / 2)]
     if shape.kind == "triangle":
         return [(cx, cy - h / 2), (cx + w / 2, cy + h / 2), (cx - w / 2, cy + h / 2)]
     return [(cx - w / 2, cy - h / 2), (cx + w / 2, cy - h / 2), (cx, cy + h / 2)]

@@ -1,11 +1,14 @@
 """What each drawn node and edge looks like: at every step of a search, after it, or with none.
 
 A node's look is a :data:`Visual`: its classes (``tn <type> <status> [collapsed]
-[current] [pv]``) and its four texts (``val``: v or the value with its bound; ``win``:
-the [α, β] window; ``alt``: alpha-beta's value where it differs from the true one, in
-the final figure; ``ord``: the evaluation order). An edge's look is its classes
-(``te <status of the child> [cutroot] [pv]``). :mod:`~tracer.render.style` gives
-classes their colours; the scene (:mod:`~tracer.render.scene`) places the texts.
+[novalue] [current] [pv]``) and its four texts (``val``: v or the value with its bound;
+``win``: the window, written ``α=3, β=+∞`` (:func:`window_text` says why); ``alt``:
+alpha-beta's value where it differs from the true one, in the final figure; ``ord``: the
+evaluation order). An edge's look is its classes (``te <status of the child> [cutroot]
+[pv]``). :mod:`~tracer.render.style` gives classes their colours; the scene
+(:mod:`~tracer.render.scene`) places the texts. A pruned node's value is grey and not
+bold (it is the tree's, not something the search computed); with
+``pruned_values="hide"`` its group gets the class ``novalue`` and the value is not drawn.
 
 A search's looks are read from the one :class:`~tracer.trace.Replayer`:
 
@@ -30,11 +33,11 @@ from tracer.render.style import SIZES, text_width
 from tracer.trace.key import AnswerKey
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
-from tracer.words import bounded, number, say, window
+from tracer.words import bounded, number, say
 
 __all__ = [
-    "EdgeLook", "StepState", "StepVisuals", "Visual", "edge_classes", "final_texts", "final_visuals", "order_text",
-    "partial_value", "plain_visuals", "widest_texts",
+    "PRUNED_VALUES", "EdgeLook", "StepState", "StepVisuals", "Visual", "edge_classes", "final_texts", "final_visuals", "order_text",
+    "partial_value", "plain_visuals", "widest_texts", "window_text",
 ]
 
 Visual = tuple[tuple[str, ...], tuple[str, str, str, str]]
@@ -62,6 +65,25 @@ def partial_value(node_type: str, v: float | None) -> str:
     return bounded(v, _PARTIAL_BOUND.get(node_type))
 
 
+def window_text(alpha: float | None, beta: float | None) -> str:
+    """A node's [α, β] window as a figure writes it beside the node: ``α=3, β=+∞``.
+
+    Not ``[3, +∞]``: AIMA's Figure 5.5 writes a node's *range of possible values* as
+    ``[lo, hi]`` in that very place, so ``[3, +∞]`` beside a MIN node whose v is ``≤ 2``
+    would read as "its value lies between 3 and +∞". Naming α and β says what the
+    numbers are; captions, which say "[α, β] = [3, +∞]", need no change.
+    """
+    return say("figure.window", "α={alpha}, β={beta}", alpha=number(alpha), beta=number(beta))
+
+
+class _Windows(dict[tuple[float | None, float | None], str]):
+    """Window texts written once per walk (a trace writes the same few thousands of times)."""
+
+    def __missing__(self, key: tuple[float | None, float | None]) -> str:
+        text = self[key] = window_text(*key)
+        return text
+
+
 def order_text(order: int) -> str:
     """The evaluation order printed under a node: ``#3``."""
     return say("figure.order", "#{n}", n=order)
@@ -78,11 +100,15 @@ def edge_classes(replayer: Replayer, child: NodePath) -> EdgeLook:
 class StepVisuals:
     """The looks of a trace's drawn nodes and edges at every step (one walk per :meth:`states`)."""
 
-    def __init__(self, trace: Trace, plan: Plan, layout: Layout, *, order_numbers: bool = False) -> None:
+    def __init__(
+        self, trace: Trace, plan: Plan, layout: Layout, *, order_numbers: bool = False, pruned_values: str = "show"
+    ) -> None:
         self.trace = trace
         self.plan = plan
         self.layout = layout
         self.order_numbers = order_numbers
+        self.hide_pruned = _hide_pruned(pruned_values)
+        self._windows = _Windows()
         self._children: dict[NodePath, list[NodePath]] = {node.path: [child.path for child in plan.children(node)] for node in plan.nodes}
 
     def states(self) -> Iterator[StepState]:
@@ -145,6 +171,8 @@ class StepVisuals:
         classes = ["tn", node.type, status]
         if path in self.plan.collapsed:
             classes.append("collapsed")
+        if status == "pruned" and self.hide_pruned:
+            classes.append("novalue")
         if path == current:
             classes.append("current")
         val = win = order = ""
@@ -161,7 +189,7 @@ class StepVisuals:
                     val = partial_value(node.type, v)
             alpha, beta = replayer.window.get(path, (None, None))
             if alpha is not None and part.win is not None:
-                win = window(alpha, beta)
+                win = self._windows[alpha, beta]
         if self.order_numbers and path in replayer.evaluated_as and part.order is not None:
             order = order_text(replayer.evaluated_as[path])
         return tuple(classes), (val, win, "", order)
@@ -188,6 +216,7 @@ def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[NodePath, str, 
     evaluated: set[NodePath] = set()
     drawn = plan.drawn
     value_size, window_size = SIZES["value"], SIZES["window"]
+    windows = _Windows()
 
     def note(path: NodePath, text: str, size: float, bold: bool) -> None:
         width = text_width(text, size, bold)
@@ -201,7 +230,7 @@ def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[NodePath, str, 
         if kind in ("enter", "alpha", "beta"):
             alpha, beta = replayer.window[path]
             if alpha is not None:
-                note(path, window(alpha, beta), window_size, False)
+                note(path, windows[alpha, beta], window_size, False)
         elif kind in ("backup", "chance_backup"):
             note(path, partial_value(plan.tree.node(path).type, replayer.v[path]), value_size, True)
         elif kind == "evaluate":
@@ -218,10 +247,12 @@ def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[NodePath, str, 
     return widths, evaluated
 
 
-def final_visuals(trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, order_numbers: bool = False) -> tuple[
-    dict[NodePath, Visual], dict[NodePath, EdgeLook]
-]:
-    """The looks after the search: true values, alpha-beta's where they differ, the principal variation."""
+def final_visuals(
+    trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, order_numbers: bool = False, pruned_values: str = "show"
+) -> tuple[dict[NodePath, Visual], dict[NodePath, EdgeLook]]:
+    """The looks after the search: true values, alpha-beta's where they differ, the principal
+    variation; pruned nodes' values grey (``pruned_values="show"``) or left out (``"hide"``)."""
+    hide = _hide_pruned(pruned_values)
     replayer = Replayer(trace).run()
     line = set(key.principal_variation)
     line.add(())
@@ -237,6 +268,8 @@ def final_visuals(trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, o
         classes = ["tn", node.type, status]
         if path in plan.collapsed:
             classes.append("collapsed")
+        if status == "pruned" and hide:
+            classes.append("novalue")
         on_line = path in line and has_line
         if on_line:
             classes.append("pv")
@@ -253,6 +286,16 @@ def final_visuals(trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, o
             edge = edge_classes(replayer, path)
             edges[path] = edge + ("pv",) if on_line else edge
     return nodes, edges
+
+
+PRUNED_VALUES = ("show", "hide")
+"""What a figure does with a pruned node's value: show it (grey, not bold) or hide it."""
+
+
+def _hide_pruned(pruned_values: str) -> bool:
+    if pruned_values not in PRUNED_VALUES:
+        raise ValueError(f"unknown pruned_values {pruned_values!r}: use show or hide")
+    return pruned_values == "hide"
 
 
 def plain_visuals(plan: Plan) -> tuple[dict[NodePath, Visual], dict[NodePath, EdgeLook]]:

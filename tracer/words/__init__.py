@@ -23,6 +23,7 @@ from tracer.words.notation import (
     number,
     ordinal,
     plural,
+    probability,
     window,
 )
 
@@ -42,6 +43,7 @@ __all__ = [
     "number",
     "ordinal",
     "plural",
+    "probability",
     "say",
     "say_n",
     "template",

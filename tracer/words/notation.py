@@ -14,6 +14,8 @@ four decimals: the checker accepts answers within 0.005), ``+∞``, ``−∞``. 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -33,6 +35,7 @@ __all__ = [
     "number",
     "ordinal",
     "plural",
+    "probability",
     "window",
 ]
 
@@ -237,3 +240,28 @@ def ordinal(index: int) -> str:
     if index in named:
         return named[index]()
     return say_n("ordinal.n", "{n}th", "{n}th", index + 1, n=index + 1)
+
+
+def _exact_fraction(p: float) -> Fraction | None:
+    fraction = Fraction(p).limit_denominator(100)
+    return fraction if fraction.denominator > 1 and abs(float(fraction) - p) < 1e-9 else None
+
+
+def probability(p: float, siblings: Sequence[float] = ()) -> str:
+    """A probability as a course writes it, alike for all children of a chance node:
+    fractions where one needs them (1/3, 1/36) or all are halves and quarters (1/2, 3/4),
+    decimals otherwise (0.5, 0.1, 0.4).
+
+    >>> probability(1 / 36), probability(0.25, [0.25, 0.75]), probability(0.5, [0.5, 0.1, 0.4])
+    ('1/36', '1/4', '0.5')
+    >>> probability(0.5, [0.5, 1 / 6, 1 / 3])
+    '1/2'
+    """
+    group = list(siblings) or [p]
+    fractions = [_exact_fraction(q) for q in group]
+    needs_fraction = any(f is not None and 100 % f.denominator for f in fractions)
+    halves_and_quarters = all(f is not None and f.denominator in (2, 4) for f in fractions)
+    fraction = _exact_fraction(p)
+    if fraction is not None and (needs_fraction or halves_and_quarters):
+        return f"{fraction.numerator}/{fraction.denominator}"
+    return number(p)

@@ -1,0 +1,44 @@
+"""What sizes of text a figure draws, role by role (values, windows, labels, captions, ...).
+
+A slide preset checks these against its minimums once the figure is scaled to the slide
+(:meth:`~tracer.render.scene.Scene.smallest_on_slide`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["text_sizes"]
+
+
+def text_sizes(scene: Any) -> dict[str, float]:
+    """The size of each text role this figure's frames and final figure can draw."""
+    s = scene.sizes
+    out: dict[str, float] = {}
+    boards = any(board is not None for board in scene._boards.values())
+    for node in scene.plan.nodes:
+        part = scene.layout.anatomies[node.path]
+        if part.label_slot is not None and part.label:
+            out["lab"] = min(out.get("lab", 1e9), part.label_slot.size)
+        if part.leaf_value is not None:
+            out["leafval"] = part.value_size
+        if part.val is not None:
+            out["val"] = part.val.size
+        if part.win is not None:
+            out["win"] = part.win.size
+        if part.order is not None:
+            out["ord"] = part.order.size
+        if part.more is not None:
+            out["more"] = part.more.size
+    if boards and any(board and any(cell.strip() and cell.strip() not in (scene._pieces or {}) for row in board for cell in row)
+                      for board in scene._boards.values()):
+        out["mark"] = s["mark"]
+    if any(scene.edge_label(node) for node in scene.plan.nodes if node.path):
+        out["move"] = s["move"]
+    if scene.header:
+        out["header"] = s["header"]
+    if scene.caption_lines:
+        out["caption"] = s["caption"]
+    if scene.legend or scene.trace is not None:  # the final figure always has its legend
+        out["legend"] = s["legend"]
+    return out
