@@ -46,7 +46,7 @@ def run_graphviz(
             env={**os.environ, "LC_ALL": "C.UTF-8"},
         )
     except subprocess.TimeoutExpired:
-        raise GraphvizFailed(f"Graphviz ({program}) took more than {timeout:g} seconds and was stopped; draw fewer nodes (--max-depth)") from None
+        raise GraphvizFailed(f"Graphviz ({program}) took more than {timeout:g} seconds and was stopped; draw fewer nodes (a smaller depth to draw)") from None
     except OSError as error:
         raise GraphvizFailed(f"Graphviz ({program}) could not run: {error.strerror or error}") from None
     if done.returncode != 0:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from tracer.errors import Option
 from tracer.game.model import Node, Path, Tree
 from tracer.render.errors import FigureTooLarge
 from tracer.words import say_n
@@ -135,14 +136,15 @@ def plan_figure(
             "{n} nodes deeper than depth {depth} left out (marked … +N more)", cut_by_depth, n=f"{cut_by_depth:,}", depth=max_depth,
         ))
     if len(nodes) > max_nodes:
+        hint, options = _fitting_depth_hint(tree, sizes, entered if do_collapse else None, max_nodes)
         raise FigureTooLarge(
             f"the figure would draw {len(nodes):,} nodes (of {total:,}), more than the {max_nodes:,} a figure can show",
-            hint=_fitting_depth_hint(tree, sizes, entered if do_collapse else None, max_nodes),
+            hint=hint, options=options,
         )
     return Plan(tree=tree, nodes=nodes, drawn=drawn, hidden=hidden, collapsed=collapsed, notes=notes)
 
 
-def _fitting_depth_hint(tree: Tree, sizes: dict[Path, int], entered: set[Path] | None, max_nodes: int) -> str:
+def _fitting_depth_hint(tree: Tree, sizes: dict[Path, int], entered: set[Path] | None, max_nodes: int) -> tuple[str, tuple[Option, ...]]:
     """The deepest --max-depth whose figure fits, in words."""
     counts: dict[int, int] = {}
     stack = [tree.root]
@@ -162,9 +164,11 @@ def _fitting_depth_hint(tree: Tree, sizes: dict[Path, int], entered: set[Path] |
         if drawn <= READABLE:
             readable = (depth, drawn)
     if fits is None:
-        return "the tree is too wide to draw; show its trace as text with `tracer key` instead"
+        return "the tree is too wide to draw; show its trace as text with `tracer key` instead", ()
     best = readable or fits
-    text = f"draw the top of the tree with --max-depth {best[0]} ({best[1]:,} nodes)"
+    text = f"draw the top of the tree with {{0}} ({best[1]:,} nodes)"
+    options = [Option("max_depth", best[0])]
     if fits != best:
-        text += f"; at most --max-depth {fits[0]} ({fits[1]:,} nodes) fits"
-    return text
+        text += f"; at most {{1}} ({fits[1]:,} nodes) fits"
+        options.append(Option("max_depth", fits[0]))
+    return text, tuple(options)
