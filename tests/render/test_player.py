@@ -140,6 +140,7 @@ def test_the_wheel_ships_the_players_files(tmp_path):
         for path in (REPO / folder).iterdir():
             assert f"{folder}/{path.name}" in names, path.name
     assert zipfile.ZipFile(wheel).read("tracer/render/assets/player.js") == PLAYER_JS.read_bytes()
+    assert "tracer/py.typed" in names  # type checkers read tracer's hints (PEP 561)
 
 
 def test_the_caption_box_holds_the_longest_captions_hidden():

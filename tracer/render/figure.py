@@ -226,7 +226,7 @@ class Figure:
         if self.trace is None:
             raise ValueError("a bare tree has no steps")
         if isinstance(steps, str):
-            return select_steps(self.trace, steps) or [len(self.trace.raw_events)]
+            return select_steps(self.trace, steps) or [len(self.trace)]
         return sorted(set(steps))
 
     # -- a stepper in a web page (see tracer.render.payload) ------------------------------------------

@@ -34,7 +34,7 @@ class FrameWriter:
         self.visuals = visuals
         self.theme = theme
         self.prefix = prefix
-        self.total = len(scene.trace.raw_events)
+        self.total = len(scene.trace)
         self._node_svg: dict[tuple[NodePath, Visual], str] = {}
         self._edge_svg: dict[tuple[NodePath, EdgeLook], str] = {}
 

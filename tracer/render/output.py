@@ -99,7 +99,7 @@ def render_to_directory(
     out = FilePath(folder)
     if out.exists() and not out.is_dir():
         raise InputError(f"{out} is a file, not a folder", hint="name a folder for the figures with -o")
-    total = len(trace.raw_events)
+    total = len(trace)
     chosen = select_steps(trace, steps)
     if chosen is not None and len(chosen) > max_frames:
         every = every_that_fits(trace, max_frames)

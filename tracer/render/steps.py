@@ -126,7 +126,7 @@ def key_steps(trace: Trace) -> list[int]:
 def every_that_fits(trace: Trace, most: int) -> int | None:
     """The smallest N for which ``every:N`` selects at most ``most`` steps (cutoffs included),
     or None when the cutoff steps alone are more."""
-    total = len(trace.raw_events)
+    total = len(trace)
     cutoffs = cutoff_steps(trace)
     if len(set(cutoffs) | {0, total}) > most:
         return None
@@ -177,7 +177,7 @@ def _one(trace: Trace, item: str, text: str, total: int) -> list[int]:
 def select_steps(trace: Trace, spec: str) -> list[int] | None:
     """The steps ``spec`` selects, in order; None for ``final`` (see the module's documentation)."""
     text = spec.strip().lower()
-    total = len(trace.raw_events)
+    total = len(trace)
     if text == "final":
         return None
     items = [item.strip() for item in text.split(",")]
