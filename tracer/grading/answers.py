@@ -1,14 +1,8 @@
 """Reading the answer files students hand in.
 
-An answer file is a small YAML (or JSON) mapping::
-
-    exercise: ex1-3f9c            # the id printed on the sheet
-    minimax: {A: 3, B: 3, C: 2, D: 2}
-    values: {A: 3, B: 3, C: "<= 2", D: 2}
-    not_examined: [I, J]
-    move: B
-    window: {alpha: 3, beta: +inf}
-    order: [E, F, G, H, K, L, M]
+An answer file is a small YAML (or JSON) mapping from question ids to answers, such as
+``values: {A: 3, C: "<= 2"}`` or ``not_examined: [I, J]``: the answer template beside each
+sheet lists the questions asked, and ``tracer check --help`` shows a whole file.
 
 * Nodes are named by label or by path (``"1.0"``), in any case; sets in any order.
 * A value is a number (``3``, ``-2.5``, ``10/3``, ``+inf``) or a bound: ``"<= 2"``,

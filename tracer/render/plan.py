@@ -114,21 +114,23 @@ def plan_figure(
             continue
         stack.extend(reversed(node.children))
     notes = []
+
+    def counted(count: int) -> str:
+        return say_n("figure.left_out.nodes", "{n} node", "{n} nodes", count, n=f"{count:,}")
+
     if focused:
-        nodes_left_out = say_n("figure.left_out.nodes", "{n} node", "{n} nodes", elided_nodes, n=f"{elided_nodes:,}")
         notes.append(say_n(
             "figure.left_out.focus",
             "focus view: {n} subtree off the path to the focus is drawn as its root ({nodes} left out, marked … +N more)",
             "focus view: {n} subtrees off the path to the focus are drawn as their roots ({nodes} left out, marked … +N more)",
-            len(focused), n=f"{len(focused):,}", nodes=nodes_left_out,
+            len(focused), n=f"{len(focused):,}", nodes=counted(elided_nodes),
         ))
     if collapsed:
-        nodes_left_out = say_n("figure.left_out.nodes", "{n} node", "{n} nodes", collapsed_nodes, n=f"{collapsed_nodes:,}")
         notes.append(say_n(
             "figure.left_out.collapsed",
             "{n} subtree the search never entered is drawn as its root ({nodes} left out, marked … +N more)",
             "{n} subtrees the search never entered are drawn as their roots ({nodes} left out, marked … +N more)",
-            len(collapsed), n=f"{len(collapsed):,}", nodes=nodes_left_out,
+            len(collapsed), n=f"{len(collapsed):,}", nodes=counted(collapsed_nodes),
         ))
     if cut_by_depth:
         notes.append(say_n(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["PositionGame"]
+__all__ = ["PositionGame", "split_side"]
 
 
 class PositionGame:
@@ -41,3 +41,11 @@ class PositionGame:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.position!r})"
+
+
+def split_side(text: str) -> tuple[str, str | None]:
+    """A position's text and the side to move written after a colon (``"3,4:min"`` -> ``("3,4", "min")``);
+    MAX when none is written, None when the side is not ``max`` or ``min``."""
+    body, _, side = text.partition(":")
+    side = side.strip().lower() or "max"
+    return body, side if side in ("max", "min") else None

@@ -13,7 +13,7 @@ outcomes as heads, then tails.
 from __future__ import annotations
 
 from tracer.errors import InputError
-from tracer.game.games.base import PositionGame
+from tracer.game.games.base import PositionGame, split_side
 
 __all__ = ["CoinFlip", "CoinFlipState"]
 
@@ -35,13 +35,12 @@ class CoinFlip(PositionGame):
 
     @staticmethod
     def parse_position(text: str) -> CoinFlipState:
-        tokens_text, _, side = text.partition(":")
-        side = side.strip().lower() or "max"
+        tokens_text, side = split_side(text)
         try:
             tokens = int(tokens_text.strip())
         except ValueError:
             tokens = -1
-        if tokens < 0 or tokens > _MAX_TOKENS or side not in ("max", "min"):
+        if tokens < 0 or tokens > _MAX_TOKENS or side is None:
             raise InputError(
                 f"{text!r} is not a coin-flip position",
                 hint=f"write a number of tokens from 0 to {_MAX_TOKENS}, optionally :min for MIN to move, e.g. 4",

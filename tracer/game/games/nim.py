@@ -12,7 +12,7 @@ three objects from the second heap.
 from __future__ import annotations
 
 from tracer.errors import InputError
-from tracer.game.games.base import PositionGame
+from tracer.game.games.base import PositionGame, split_side
 
 __all__ = ["Nim", "NimState"]
 
@@ -34,13 +34,12 @@ class Nim(PositionGame):
 
     @staticmethod
     def parse_position(text: str) -> NimState:
-        heaps_text, _, side = text.partition(":")
-        side = side.strip().lower() or "max"
+        heaps_text, side = split_side(text)
         try:
             heaps = tuple(int(part) for part in heaps_text.replace(" ", "").split(","))
         except ValueError:
             heaps = ()
-        if not heaps or any(h < 0 for h in heaps) or side not in ("max", "min"):
+        if not heaps or any(h < 0 for h in heaps) or side is None:
             raise InputError(
                 f"{text!r} is not a Nim position",
                 hint="write the heap sizes separated by commas, e.g. 3,4,5, optionally :min for MIN to move",
