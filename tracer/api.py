@@ -10,15 +10,16 @@ from tracer.game.games import make_game
 from tracer.game.model import Tree
 from tracer.game.notation import load_tree, parse_tree
 from tracer.game.protocol import Game, TreeGame
-from tracer.reading import load_json, read_input
+from tracer.reading import load_json, open_text, read_input
 from tracer.search.conventions import Conventions, SearchSettings, default_algorithm
-from tracer.trace.io import read_trace
+from tracer.trace.io import load_trace, read_trace
 from tracer.trace.model import Trace
 
-__all__ = ["alphabeta", "default_algorithm", "expectiminimax", "minimax", "search"]
+__all__ = ["alphabeta", "as_game", "default_algorithm", "expectiminimax", "minimax", "search"]
 
 
-def _as_game(source: Tree | Game | str, players: str | None = None, root: str | None = None) -> Game:
+def as_game(source: Tree | Game | str, players: str | None = None, root: str | None = None) -> Game:
+    """A tree (or a tree written as text, typed by ``players``/``root``) as a game; a game as itself."""
     if isinstance(source, str):
         source = parse_tree(source, players=players, root=root)
     elif players is not None or root is not None:
@@ -43,7 +44,7 @@ def search(
     >>> trace.root_value, trace.best_move
     (3, (0,))
     """
-    return Trace.searched(_as_game(source, players, root), settings or SearchSettings(), record=record)
+    return Trace.searched(as_game(source, players, root), settings or SearchSettings(), record=record)
 
 
 def minimax(source: Tree | Game | str, *, players: str | None = None, root: str | None = None, **options: Any) -> Trace:
@@ -91,11 +92,10 @@ def load_input(
 ) -> Tree | Game | Trace:
     """What a command works on: a tree file (or ``-``), a trace file, or ``game`` at ``position``.
 
-    A ``.json`` file (or standard input) holding ``"format": "tracer-trace"`` is read as
-    a trace; anything else as a tree. Exactly one of ``source`` and ``game`` must be given.
+    A ``.json`` or ``.json.gz`` file (or standard input) that says ``"format":
+    "tracer-trace"`` near its start is read as a trace; anything else as a tree. Exactly one
+    of ``source`` and ``game`` must be given.
     """
-
-
     if game is not None:
         if source is not None:
             raise InputError(f"both a file ({source}) and {{0}} were given", hint="give one of them", options=(Option("game", game),))
@@ -116,13 +116,24 @@ def load_input(
         text = read_input("-", kind="trace", error=TreeFormatError, what="standard input")
         trace = _trace_in(text, "<stdin>", players, root)
         return trace if trace is not None else parse_tree(text, source="<stdin>", players=players, root=root)
-    if FilePath(source).suffix.lower() == ".json" and FilePath(source).is_file():
-        text = read_input(source, kind="trace", error=TreeFormatError, what="the file")
-        trace = _trace_in(text, source, players, root)
-        if trace is not None:
-            return trace
-        return parse_tree(text, source=source, fmt="json", players=players, root=root)
+    if is_trace_file(source):
+        if players is not None or root is not None:
+            raise InputError("{0} and {1} do not apply to a trace", source=source, hint="leave them out", options=(Option("players"), Option("root")))
+        return load_trace(source)
     return load_tree(source, players=players, root=root)
+
+
+def is_trace_file(source: str) -> bool:
+    """Whether the file ``source`` (``.json`` or ``.json.gz``) says it is a trace in its first lines."""
+    path = FilePath(source)
+    if not (path.name.lower().endswith((".json", ".json.gz")) and path.is_file()):
+        return False
+    try:
+        with open_text(path, kind="trace", error=TraceFormatError) as text:
+            start = text.read(400)
+    except (TraceFormatError, OSError, UnicodeDecodeError, EOFError):
+        return False  # the tree reader, or the trace reader, says what is wrong with it
+    return start.lstrip().startswith("{") and '"tracer-trace"' in start
 
 
 def _trace_in(text: str, source: str, players: str | None, root: str | None) -> Trace | None:

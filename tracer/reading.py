@@ -18,6 +18,8 @@ place and the limit, never a crash:
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import os
 import re
@@ -25,7 +27,7 @@ import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from tracer.errors import InputError
 from tracer.recursion import MAX_DEPTH, deep_recursion
@@ -37,6 +39,7 @@ __all__ = [
     "compose_yaml",
     "load_json",
     "nesting_depth",
+    "open_text",
     "read_input",
 ]
 
@@ -60,6 +63,67 @@ MAX_YAML_NODES = 2_000_000
 
 
 # -- files -------------------------------------------------------------------------------------
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def _check_file(path: str | Path, limit: int, error: type[InputError], what: str, missing_hint: str) -> None:
+    """Refuse what is not a regular file of at most ``limit`` bytes, naming it."""
+    source = str(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise error("no such file", source=source, hint=missing_hint) from None
+    except OSError as problem:
+        raise error(f"cannot read {what}: {problem.strerror or problem}", source=source) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise error(f"is a folder, not {what}", source=source, hint=missing_hint)
+    if not stat.S_ISREG(info.st_mode):
+        raise error(f"is not a regular file (a pipe, a device or a socket), not {what}", source=source, hint="give a file")
+    if info.st_size > limit:
+        raise _too_large(error, source, what, limit)
+
+
+class _Bounded(io.RawIOBase):
+    """A binary stream that refuses to give more than ``limit`` bytes (a gzip bomb stops there)."""
+
+    def __init__(self, inner: Any, limit: int, fail: Any) -> None:
+        self._inner, self._left, self._fail = inner, limit, fail
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = self._inner.read(min(len(buffer), self._left + 1))
+        if len(data) > self._left:
+            raise self._fail()
+        self._left -= len(data)
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
+
+
+def open_text(
+    path: str | Path, *, kind: str, error: type[InputError] = InputError, what: str = "the file", missing_hint: str = "check the path",
+) -> IO[str]:
+    """A user's file opened as UTF-8 text to read as a stream (gzip-compressed ones too), checked
+    as :func:`read_input` checks and never giving more than the limit for ``kind``."""
+    limit = LIMITS[kind]
+    source = str(path)
+    _check_file(path, limit, error, what, missing_hint)
+    try:
+        file = open(path, "rb")
+    except OSError as problem:
+        raise error(f"cannot read {what}: {problem.strerror or problem}", source=source) from None
+    magic = file.read(2)
+    file.seek(0)
+    inner: Any = gzip.GzipFile(fileobj=file) if magic == GZIP_MAGIC else file
+    bounded = _Bounded(inner, limit, lambda: _too_large(error, source, what, limit))
+    return io.TextIOWrapper(io.BufferedReader(bounded, 1 << 20), encoding="utf-8-sig", newline=None)
+
+
 def read_input(
     path: str | Path,
     *,
@@ -67,34 +131,29 @@ def read_input(
     error: type[InputError] = InputError,
     what: str = "the file",
     missing_hint: str = "check the path",
+    compressed: bool = False,
 ) -> str:
     """The text of a user's file (``"-"``: standard input), within the limit for ``kind``.
 
     Refuses folders, FIFOs, devices and sockets, files over the limit and text that is not
-    UTF-8, with ``error`` naming the file.
+    UTF-8, with ``error`` naming the file. With ``compressed``, a gzip file is read too.
     """
     limit = LIMITS[kind]
     source = "<stdin>" if str(path) == "-" else str(path)
     if str(path) == "-":
         data = _read_text_bytes(sys.stdin.buffer, limit, error, source, what)
     else:
-        try:
-            info = os.stat(path)
-        except FileNotFoundError:
-            raise error("no such file", source=source, hint=missing_hint) from None
-        except OSError as problem:
-            raise error(f"cannot read {what}: {problem.strerror or problem}", source=source) from None
-        if stat.S_ISDIR(info.st_mode):
-            raise error(f"is a folder, not {what}", source=source, hint=missing_hint)
-        if not stat.S_ISREG(info.st_mode):
-            raise error(f"is not a regular file (a pipe, a device or a socket), not {what}", source=source, hint="give a file")
-        if info.st_size > limit:
-            raise _too_large(error, source, what, limit)
+        _check_file(path, limit, error, what, missing_hint)
         try:
             with open(path, "rb") as file:
-                data = _read_text_bytes(file, limit, error, source, what)
-        except OSError as problem:
-            raise error(f"cannot read {what}: {problem.strerror or problem}", source=source) from None
+                if compressed and file.read(2) == GZIP_MAGIC:
+                    file.seek(0)
+                    data = _read_text_bytes(gzip.GzipFile(fileobj=file), limit, error, source, what)
+                else:
+                    file.seek(0)
+                    data = _read_text_bytes(file, limit, error, source, what)
+        except (OSError, EOFError) as problem:
+            raise error(f"cannot read {what}: {getattr(problem, 'strerror', None) or problem}", source=source) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as problem:

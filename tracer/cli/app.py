@@ -22,8 +22,8 @@ from tracer.errors import InputError, Option, TracerError
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
 
 __all__ = [
-    "command_line_words", "fail_cleanly", "input_options", "language_option", "main", "progress", "progress_bar",
-    "search_options", "trace_for", "write_output",
+    "command_line_words", "fail_cleanly", "input_options", "input_place", "language_option", "main", "planned_search", "progress",
+    "progress_bar", "search_options", "trace_for", "write_output",
 ]
 
 
@@ -144,9 +144,11 @@ _SEARCH_OPTION_NAMES = frozenset(
 )
 
 
-def trace_for(options: dict[str, Any]) -> Any:
-    """Load the input and search it (or take the trace a trace file holds)."""
-    from tracer.api import default_algorithm, load_input, search
+def planned_search(options: dict[str, Any]) -> tuple[Any, Any, Any]:
+    """What a command is asked to work on: ``(game, settings, None)`` for a search to run (the
+    input read, nothing searched yet), or ``(None, None, trace)`` for a trace file (already checked)."""
+    from tracer.api import as_game, load_input
+    from tracer.search.conventions import default_algorithm
     from tracer.trace.model import Trace
 
     source = load_input(
@@ -160,15 +162,29 @@ def trace_for(options: dict[str, Any]) -> Any:
                 source=options["input"],
                 hint="the trace already records how it was searched; pass the tree instead to search again",
             )
-        return source
+        return None, None, source
     if options["algorithm"] is None:
         options = {**options, "algorithm": default_algorithm(source)}
-    progress(f"searching ({options['algorithm']})...")
+    return as_game(source), _settings(options), None
+
+
+def input_place(options: dict[str, Any]) -> str:
+    """How messages name the input: the file, <stdin>, or the game's option."""
+    return {None: f"--game {options['game']}", "-": "<stdin>"}.get(options["input"], options["input"])
+
+
+def trace_for(options: dict[str, Any]) -> Any:
+    """Load the input and search it, every event kept (or take the trace a trace file holds)."""
+    from tracer.trace.model import Trace
+
+    game, settings, trace = planned_search(options)
+    if trace is not None:
+        return trace
+    progress(f"searching ({settings.algorithm})...")
     try:
-        return search(source, _settings(options))
+        return Trace.searched(game, settings)
     except InputError as error:  # e.g. a node without the static value a depth limit needs
-        where = {None: f"--game {options['game']}", "-": "<stdin>"}.get(options["input"], options["input"])
-        raise error.located(where) from None
+        raise error.located(input_place(options)) from None
 
 
 def _search_options_given() -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import click
@@ -10,9 +11,11 @@ import click
 from tracer.cli.app import (
     fail_cleanly,
     input_options,
+    input_place,
     language_option,
     main,
-    progress_bar,
+    planned_search,
+    progress,
     search_options,
     trace_for,
     write_output,
@@ -35,14 +38,25 @@ def trace_command(output: str | None, **options: Any) -> None:
       tracer trace tree.yaml --no-prune-on-equal --fail-hard -o trace.json
       tracer trace --game tictactoe --position X.O.X.... -o ttt.json
     """
+    from tracer.errors import InputError
     from tracer.recursion import quiet_gc
-    from tracer.trace.io import dump_trace
+    from tracer.trace.io import dump_trace, save_search, write_search
 
-    trace = trace_for(options)
-    # A bar only where writing takes seconds (a million events take about three).
-    with quiet_gc(), progress_bar(len(trace) if len(trace) > 200_000 else 0, "writing the trace") as bar:
-        step = bar.update if bar is not None else None
-        write_output(output, lambda file: dump_trace(trace, file, progress=step), "the trace")
+    game, settings, trace = planned_search(options)
+    with quiet_gc():
+        if trace is not None:  # a trace file, written again (the current version)
+            write_output(output, lambda file: dump_trace(trace, file), "the trace")
+            return
+        progress(f"searching ({settings.algorithm}) and writing the trace...")
+        try:
+            # the events go to the file as the search makes them: none is kept in memory
+            if output is None or output == "-":
+                write_search(game, settings, sys.stdout)
+            else:
+                save_search(game, settings, output)
+                progress(f"wrote the trace to {output}")
+        except InputError as error:
+            raise error.located(input_place(options)) from None
 
 
 @main.command("key")

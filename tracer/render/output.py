@@ -272,9 +272,9 @@ def _manifest(
     trace: Trace, figure: Figure, frames: list[dict[str, Any]], formats: Sequence[str], html: bool, beamer: bool, total: int,
     panels: Sequence[int],
 ) -> dict[str, Any]:
-    from tracer.trace.io import trace_header
+    from tracer.trace.writer import trace_header
 
-    header = trace_header(trace)
+    header = trace_header(trace.game, trace.settings)
     exports = [fmt for fmt in FORMATS[1:] if fmt in formats]
     files = [entry["file"] for entry in frames]
     for entry in frames:

@@ -65,6 +65,7 @@ __all__ = [
     "TTHit",
     "TTStore",
     "dispatch",
+    "fields_of",
     "kind_of",
     "node_of",
     "typed",
@@ -233,6 +234,11 @@ def typed(raw: RawEvent) -> Event:
 def kind_of(raw: RawEvent) -> str:
     """The kind of a recorded event (``"enter"``, ``"cutoff"``, ...)."""
     return raw[0]  # type: ignore[no-any-return]
+
+
+def fields_of(raw: RawEvent) -> tuple[Any, ...]:
+    """A recorded event's fields, in the table's order (for handlers that name them)."""
+    return raw[1:]
 
 
 def node_of(raw: RawEvent) -> NodePath | None:

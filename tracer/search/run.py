@@ -25,21 +25,23 @@ __all__ = ["run_search"]
 Path = tuple[int, ...]
 
 
-def run_search(game: Game, settings: SearchSettings, *, record: bool = True) -> SearchRun:
+def run_search(game: Game, settings: SearchSettings, *, record: bool = True, sink: Any = None) -> SearchRun:
     """Search ``game`` from its initial state as ``settings`` say.
 
     With ``record=False`` no events are kept (for timing and for counting); the value,
-    best move and statistics are the same.
+    best move and statistics are the same. ``sink`` (anything with an ``append`` method,
+    such as a trace file's writer) receives the events instead of a list, as they happen,
+    so that none need be kept in memory; the run's ``events`` is then the sink.
     """
     check_can_search(game, settings)
     algorithm = alphabeta_search if settings.algorithm == "alphabeta" else minimax_search
     table = TranspositionTable() if settings.transposition_table else None
     with quiet_gc():
         if settings.iterative:
-            run = _iterative_deepening(game, settings, algorithm, table, record)
+            run = _iterative_deepening(game, settings, algorithm, table, record, sink)
         else:
             orderer = make_orderer(game, settings, settings.depth)
-            run = algorithm(game, settings, record=record, limit=settings.depth, orderer=orderer, table=table)
+            run = algorithm(game, settings, record=record, limit=settings.depth, orderer=orderer, table=table, events=sink)
             if settings.order != "given":
                 plain = algorithm(
                     game, settings, record=False, limit=settings.depth, orderer=None,
@@ -50,13 +52,15 @@ def run_search(game: Game, settings: SearchSettings, *, record: bool = True) -> 
     return run
 
 
-def _iterative_deepening(game: Game, settings: SearchSettings, algorithm: Any, table: TranspositionTable | None, record: bool) -> SearchRun:
+def _iterative_deepening(
+    game: Game, settings: SearchSettings, algorithm: Any, table: TranspositionTable | None, record: bool, sink: Any,
+) -> SearchRun:
     """Depth 1, 2, ... up to ``settings.depth``, or until no node was cut by the limit.
 
     Each iteration searches every node's children in the order of their values in the
     previous iteration (best first), so the best move found so far is searched first.
     """
-    events: list[tuple[Any, ...]] = []
+    events: Any = [] if sink is None else sink
     totals = new_stats()
     iterations: list[dict[str, Any]] = []
     previous: dict[Path, dict[int, float]] | None = None

@@ -1,18 +1,20 @@
-"""The trace file format, version 1: one table of field types drives both the JSON Schema
-that ships with tracer (``tracer-trace.schema.json``) and the checks made on loading.
+"""The trace file format: one table of field types drives both the JSON Schema that ships
+with tracer (``tracer-trace.schema.json``, version 2) and the checks made on loading.
 
 A trace file is one JSON object::
 
-    {"format": "tracer-trace", "version": 1, "tracer": "<version that wrote it>",
+    {"format": "tracer-trace", "version": 2, "tracer": "<version that wrote it>",
      "source": {"kind": "tree", "players": [...]} or {"kind": "game", "game": ..., "position": ...},
-     "settings": {...}, "result": {...},
-     "nodes": [{"path": "", "label": "A", "type": "max", ...}, ...],
-     "events": [["enter", "", 0, "-inf", "inf"], ...]}
+     "settings": {...},
+     "nodes": [{"label": "A", "type": "max", "children": 3}, ...],     (trees only, in preorder)
+     "events": [["enter", null, 0, "-inf", "inf"], ...],
+     "result": {...}}
 
 An event is an array: its kind, then its fields in the order of
-:data:`tracer.search.events.EVENT_TABLE`. A node path is a string of dot-joined child
-indices (``""`` is the root). Infinite values are the strings ``"inf"`` and ``"-inf"``,
-so the file is strict JSON.
+:data:`tracer.search.events.EVENT_TABLE`. Version 2 names nodes by number
+(:mod:`tracer.trace.codec`); version 1, which tracer still reads, named them by their
+paths (``"1.0"``; ``""`` is the root) and put the result before the nodes. Infinite
+values are the strings ``"inf"`` and ``"-inf"``, so the file is strict JSON.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from tracer.search.events import EVENT_TABLE
 __all__ = ["FORMAT", "SCHEMA_FILE", "VERSION", "Decoders", "FieldError", "check_field", "field_type", "schema", "schema_text"]
 
 FORMAT = "tracer-trace"
-VERSION = 1
+VERSION = 2
 SCHEMA_FILE = FilePath(__file__).with_name("tracer-trace.schema.json")
 
 _PATH_PATTERN = r"^((0|[1-9][0-9]*)(\.(0|[1-9][0-9]*))*)?$"
@@ -172,41 +174,52 @@ def check_field(type_name: str, value: Any) -> str | None:
     return None
 
 
+# In version 2, nodes are numbers: a node is named by its number, children by their indices.
+_NUMBER = {"type": "integer", "minimum": 0}
+_V2_SCHEMAS: dict[str, dict[str, Any]] = {
+    **_TYPE_SCHEMAS,
+    "path": {**_NUMBER, "description": "a node's number (the order its first enter event introduced it)"},
+    "path?": {"oneOf": [_NUMBER, {"type": "null"}]},
+    "paths": {"type": "array", "items": _NUMBER, "description": "child indices of the event's node"},
+}
+_ENTERED = {"oneOf": [_NUMBER, {"type": "null"}], "description": "the child's index under the node being searched; null for the root"}
+
+
 def schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of a trace file, built from the event table."""
+    """The JSON Schema (draft 2020-12) of a trace file, version 2, built from the event table."""
     event_schemas = []
     for kind, fields in EVENT_TABLE.items():
+        items = [_ENTERED if kind == "enter" and index == 0 else _V2_SCHEMAS[type_name] for index, (_, type_name) in enumerate(fields)]
         event_schemas.append(
             {
                 "title": kind,
                 "description": f"[{kind!r}, " + ", ".join(name for name, _ in fields) + "]",
                 "type": "array",
-                "prefixItems": [{"const": kind}] + [_TYPE_SCHEMAS[type_name] for _, type_name in fields],
+                "prefixItems": [{"const": kind}, *items],
                 "minItems": len(fields) + 1,
                 "maxItems": len(fields) + 1,
             }
         )
     node_schema = {
         "type": "object",
-        "required": ["path", "label", "type"],
+        "required": ["label", "type", "children"],
         "properties": {
-            "path": _TYPE_SCHEMAS["path"],
+            "children": {**_NUMBER, "description": "how many children follow it (the nodes are in preorder)"},
             "label": {"type": "string", "minLength": 1},
             "type": {"enum": ["max", "min", "chance", "leaf"]},
             "value": _VALUE_SCHEMA,
             "p": _TYPE_SCHEMAS["probability"],
             "move": {"type": "string"},
-            "state": {"type": "string"},
         },
         "additionalProperties": False,
     }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://tracer.invalid/schema/tracer-trace-1.json",
-        "title": "tracer trace, version 1",
+        "$id": "https://tracer.invalid/schema/tracer-trace-2.json",
+        "title": "tracer trace, version 2",
         "description": "A recorded game-tree search: the tree or game, the settings, the events and the result.",
         "type": "object",
-        "required": ["format", "version", "source", "settings", "result", "nodes", "events"],
+        "required": ["format", "version", "source", "settings", "events", "result"],
         "properties": {
             "format": {"const": FORMAT},
             "version": {"const": VERSION},

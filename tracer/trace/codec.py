@@ -1,0 +1,186 @@
+"""Events in trace files, version 2: nodes named by small numbers, so a file grows linearly with depth.
+
+In memory an event names a node by its path (``(1, 0, 2)``); a path written out in
+every event made files of deep trees grow with the square of their depth (a chain
+10,000 levels deep gave 700 MB). Version 2 gives each node a number instead, in the
+order the events introduce it:
+
+* ``enter`` introduces a node by its *child index* under the node being searched (the
+  parent is the top of the call stack; ``null`` for the root), which gives it the next
+  number, or the number it already has when a later iteration enters it again;
+* every other field naming one node (``node``, ``child``, ``best``) gives its number;
+* fields naming a node's children (``order``'s ``children``, ``cutoff``'s ``pruned``)
+  give their child indices.
+
+Everything else is written as in version 1 (values as numbers, ``"inf"``/``"-inf"``).
+The encoder and the decoder follow the event table (:data:`tracer.search.events.EVENT_TABLE`)
+by field type; only ``enter``'s node is special. A decoder error names what is wrong
+and the event; the loader adds the file.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from tracer.game.model import NodePath
+from tracer.search.events import EVENT_TABLE, kind_of
+from tracer.trace.schema import Decoders, FieldError
+
+__all__ = ["CodecError", "EventDecoder", "EventEncoder", "value_text"]
+
+
+class CodecError(ValueError):
+    """An event that does not fit version 2 (the loader names the file and the event)."""
+
+
+def value_text(value: Any) -> str:
+    """A value as JSON text: ``3``, ``2.5``, ``"inf"``, ``null``."""
+    kind = value.__class__
+    if kind is int:
+        return str(value)
+    if kind is float:
+        if value - value == 0:  # finite
+            return repr(value)
+        if math.isnan(value):
+            raise ValueError("NaN has no place in a trace")
+        return '"inf"' if value > 0 else '"-inf"'
+    if value is None:
+        return "null"
+    if kind is bool:
+        raise ValueError(f"{value!r} is not a value")
+    return value_text(float(value))  # Fraction, Decimal, numpy numbers
+
+
+class EventEncoder:
+    """Writes events as version-2 JSON lines; one per trace, as it numbers the nodes in order."""
+
+    # How each field type is written; FIELD stands for the field's value.
+    _FORMATS: ClassVar[dict[str, str]] = {
+        "path": "{node_id(FIELD)}", "path?": "{optional_id(FIELD)}", "paths": "{indices(FIELD)}", "count": "{FIELD}",
+        "count?": "{value(FIELD)}", "value": "{value(FIELD)}", "value?": "{value(FIELD)}", "values?": "{values(FIELD)}",
+        "probability": "{value(FIELD)}", "source": '"{FIELD}"', "bound": '"{FIELD}"',
+    }
+
+    def __init__(self) -> None:
+        self._ids: dict[NodePath, int] = {}
+        names = {
+            "node_id": self._node_id, "optional_id": self._optional_id, "indices": self._indices, "value": value_text,
+            "values": self._values, "new_node": self._new_node,
+        }
+        self._formats: dict[str, Callable[[tuple[Any, ...]], str]] = {}
+        for kind, fields in EVENT_TABLE.items():
+            parts = [f'"{kind}"']
+            for index, (_, type_name) in enumerate(fields, 1):
+                template = "{new_node(FIELD)}" if kind == "enter" and index == 1 else self._FORMATS[type_name]
+                parts.append(template.replace("FIELD", f"e[{index}]"))
+            # f'["enter", {new_node(e[1])}, {e[2]}, ...]': one f-string per kind, as fast as hand-written ones
+            self._formats[kind] = eval("lambda e: f'[" + ", ".join(parts) + "]'", names)  # made from the table, never from input
+
+    def line(self, raw: tuple[Any, ...]) -> str:
+        """One event as a JSON array."""
+        return self._formats[kind_of(raw)](raw)
+
+    def _new_node(self, path: NodePath) -> str:
+        if path not in self._ids:
+            self._ids[path] = len(self._ids)
+        return str(path[-1]) if path else "null"
+
+    def _node_id(self, path: NodePath) -> str:
+        known = self._ids.get(path)
+        if known is None:  # a node named before any event entered it (it cannot be, in a search)
+            raise ValueError(f"the event names node {'.'.join(map(str, path))!r} before the search entered it")
+        return str(known)
+
+    def _optional_id(self, path: NodePath | None) -> str:
+        return "null" if path is None else self._node_id(path)
+
+    @staticmethod
+    def _indices(paths: tuple[NodePath, ...]) -> str:
+        return "[" + ", ".join(str(path[-1]) for path in paths) + "]"
+
+    @staticmethod
+    def _values(values: tuple[Any, ...]) -> str:
+        return "[" + ", ".join(value_text(v) for v in values) + "]"
+
+
+class EventDecoder:
+    """Reads version-2 events (parsed JSON arrays) back into events naming paths; one per trace.
+
+    It keeps the call stack the events describe (to place each entered node under the
+    node being searched) and every node's path by its number.
+    """
+
+    def __init__(self) -> None:
+        self.paths: list[NodePath] = []
+        self._numbers: dict[tuple[int, int], int] = {}
+        self._stack: list[int] = []
+        self._decoders = Decoders()
+        self._fields = {kind: [(name, type_name) for name, type_name in fields] for kind, fields in EVENT_TABLE.items()}
+
+    def event(self, row: Any) -> tuple[Any, ...]:
+        """One event; CodecError saying what is wrong with it."""
+        if not isinstance(row, list) or not row or not isinstance(row[0], str):
+            raise CodecError(f"an event must be a list starting with its kind, not {str(row)[:40]}")
+        kind = row[0]
+        fields = self._fields.get(kind)
+        if fields is None:
+            raise CodecError(f"unknown event {kind!r}; events are " + ", ".join(EVENT_TABLE))
+        if len(row) != len(fields) + 1:
+            raise CodecError(f"{kind} has {len(row) - 1} fields, not {len(fields)} (its fields are {', '.join(n for n, _ in fields)})")
+        if kind == "enter":
+            node = self._entered(row[1])
+            out: list[Any] = [kind, self.paths[node]]
+            rest = zip(fields[1:], row[2:])
+        else:
+            out = [kind]
+            rest = zip(fields, row[1:])
+            node = None
+        for (name, type_name), value in rest:
+            out.append(self._field(kind, name, type_name, value, out))
+        if kind == "leave":
+            if not self._stack or self.paths[self._stack[-1]] != out[1]:
+                raise CodecError("leave names a node that is not being searched")
+            self._stack.pop()
+        elif node is not None:
+            self._stack.append(node)
+        return tuple(out)
+
+    def _entered(self, index: Any) -> int:
+        if index is None:
+            if self._stack:
+                raise CodecError("the root is entered while another node is being searched")
+            key = (-1, 0)
+            path: NodePath = ()
+        else:
+            if index.__class__ is not int or index < 0 or not self._stack:
+                raise CodecError(f"enter needs the child's index (a whole number >= 0) under the node being searched, not {index!r}")
+            parent = self._stack[-1]
+            key = (parent, index)
+            path = self.paths[parent] + (index,)
+        number = self._numbers.get(key)
+        if number is None:
+            number = self._numbers[key] = len(self.paths)
+            self.paths.append(path)
+        return number
+
+    def _node(self, value: Any) -> NodePath:
+        if value.__class__ is not int or not 0 <= value < len(self.paths):
+            raise CodecError(f"{value!r} is not the number of a node entered before")
+        return self.paths[value]
+
+    def _field(self, kind: str, name: str, type_name: str, value: Any, out: list[Any]) -> Any:
+        if type_name == "path":
+            return self._node(value)
+        if type_name == "path?":
+            return None if value is None else self._node(value)
+        if type_name == "paths":
+            if not isinstance(value, list) or any(i.__class__ is not int or i < 0 for i in value):
+                raise CodecError(f"{name} must be a list of child indices, not {str(value)[:40]}")
+            parent = out[1]
+            return tuple(parent + (index,) for index in value)
+        try:
+            return self._decoders.by_type[type_name](value)
+        except FieldError as error:
+            raise CodecError(f"{name} is {value!r}; it must be {error.expected}") from None

@@ -1,0 +1,371 @@
+"""Reading trace files (versions 1 and 2), as a stream, and checking that they are what a search did.
+
+:func:`load_trace` gives a :class:`~tracer.trace.model.Trace`; :func:`open_trace` gives a
+:class:`TraceFile` whose events are read as they are needed, for commands that only
+need what a pass over them gives (``tracer key`` of a game's trace keeps none of them).
+
+Either way the trace's tree or game is searched again with its recorded settings
+(searches are deterministic) and every event is compared with the search's, as they
+come, so that a key or a figure is never made from an edited or truncated trace: the
+first event that differs is named. The result, at the end of the file, must be the
+search's too.
+
+Files written by :mod:`tracer.trace.writer` have one item per line and are read line
+by line, in batches; any other layout (a file reformatted by another tool, or of
+version 1) is read whole, through :mod:`tracer.reading`'s limits, and checked the same way.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path as FilePath
+from typing import IO, Any
+
+from tracer.errors import InputError, TraceFormatError, path_text
+from tracer.game.games import make_game
+from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree
+from tracer.game.protocol import Game, TreeGame
+from tracer.reading import load_json, open_text, read_input
+from tracer.recursion import quiet_gc
+from tracer.search.common import SearchRun
+from tracer.search.conventions import SearchSettings
+from tracer.trace.codec import CodecError, EventDecoder
+from tracer.trace.json_values import decode_value
+from tracer.trace.model import Trace
+from tracer.trace.schema import FORMAT, Decoders, FieldError, check_field
+from tracer.trace.verify import CHANGED, Comparer, compare_result
+
+__all__ = ["TraceFile", "load_trace", "open_trace", "read_trace"]
+
+VERSIONS = (1, 2)
+_BATCH = 20_000
+
+
+def load_trace(source: str | FilePath) -> Trace:
+    """Read and check a trace file (gzip when compressed); TraceFormatError names what is wrong."""
+    with open_trace(source) as file:
+        return file.trace()
+
+
+def open_trace(source: str | FilePath) -> TraceFile:
+    """A trace file opened for reading as a stream (use it in a ``with`` block)."""
+    return TraceFile(source)
+
+
+def read_trace(data: Any, *, source: str = "<trace>") -> Trace:
+    """A :class:`Trace` from parsed JSON data (version 1 or 2), after checking it."""
+    with TraceFile(source, data=data) as file:
+        return file.trace()
+
+
+class TraceFile:
+    """One trace file: its header (``game``, ``settings``) at once, its events as they are read.
+
+    :meth:`trace` reads every event and gives the checked :class:`Trace`;
+    :meth:`search_again` searches again while reading, comparing, and keeps the events
+    only when asked (``sink`` also receives them, for a consumer such as a key).
+    """
+
+    def __init__(self, source: str | FilePath, *, data: Any = None) -> None:
+        self.name = str(source)
+        self._stream: IO[str] | None = None
+        self._whole: dict[str, Any] | None = None
+        self._lines: Iterator[str] | None = None
+        self._in_events = False
+        self.result: dict[str, Any] | None = None
+        if data is not None:
+            self._whole = data if isinstance(data, dict) else {"": data}
+            header = self._whole
+        else:
+            header = self._open()
+        self._read_header(header)
+
+    def __enter__(self) -> TraceFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._stream is not None:
+            self._stream.close()
+
+    def fail(self, message: str, hint: str | None = None) -> TraceFormatError:
+        return TraceFormatError(message, source=self.name, hint=hint)
+
+    # -- opening: our own line layout, else the whole file ----------------------------------------
+    def _open(self) -> dict[str, Any]:
+        stream = open_text(self.name, kind="trace", error=TraceFormatError, what="the trace")
+        self._stream = stream
+        header: dict[str, Any] = {}
+        try:
+            first = stream.readline()
+            if first.strip() == "{":
+                for line in stream:
+                    line = line.rstrip("\n")
+                    if line in ('"nodes": [', '"events": ['):
+                        self._in_events = line == '"events": ['
+                        header["\0section"] = line
+                        self._lines = self._checked_lines(stream)
+                        return header
+                    name, _, value = line.partition(": ")
+                    try:
+                        header[json.loads(name)] = json.loads(value.rstrip(","))
+                    except (ValueError, TypeError):
+                        break
+        except UnicodeDecodeError as problem:
+            raise self.fail(f"the trace is not UTF-8 text (byte {problem.start + 1} of a line cannot be read)") from None
+        # another layout: read the whole text (its size and nesting checked) and use the objects
+        stream.close()
+        self._stream = None
+        text = read_input(self.name, kind="trace", error=TraceFormatError, what="the trace", compressed=True)
+        self._whole = load_json(text, self.name, error=TraceFormatError)
+        return self._whole if isinstance(self._whole, dict) else {}
+
+    def _checked_lines(self, stream: IO[str]) -> Iterator[str]:
+        try:
+            for line in stream:
+                if "\0" in line:
+                    raise self.fail("the trace is not text (it holds NUL bytes)")
+                yield line
+        except UnicodeDecodeError as problem:
+            raise self.fail(f"the trace is not UTF-8 text (byte {problem.start + 1} of a line cannot be read)") from None
+
+    def _read_header(self, header: dict[str, Any]) -> None:
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise self.fail('this is not a tracer trace (no "format": "tracer-trace")', hint="give a file written by tracer trace")
+        version = header.get("version")
+        if version not in VERSIONS:
+            raise self.fail(
+                f"this trace has format version {version!r}; this tracer reads versions {VERSIONS[0]} and {VERSIONS[-1]}",
+                hint="write the trace again with this tracer, or use the tracer that wrote it",
+            )
+        self.version: int = version
+        for key in ("source", "settings"):
+            if key not in header:
+                raise self.fail(f"the trace has no {key!r}", hint="the file is incomplete; write it again")
+        try:
+            self.settings = SearchSettings.from_dict(header["settings"])
+        except (InputError, TypeError, ValueError, AttributeError) as error:
+            raise self.fail(f"bad settings: {error}") from None
+        if version == 1:
+            self.result = header.get("result")
+        origin = header["source"]
+        kind = origin.get("kind") if isinstance(origin, dict) else None
+        if kind == "game":
+            try:
+                self.game: Game = make_game(str(origin.get("game")), origin.get("position"))
+            except InputError as error:
+                raise self.fail(f"the trace's game cannot be set up: {error}") from None
+            if self._lines is not None and header.get("\0section") == '"nodes": [':
+                self._skip_section()  # version 1 wrote a game's nodes: they are derived from the events
+        elif kind == "tree":
+            players = origin.get("players", ["max", "min"])
+            if self._lines is not None:
+                if header.get("\0section") != '"nodes": [':
+                    raise self.fail("a tree trace needs its nodes", hint="the file is incomplete; write it again")
+                rows = self._section_rows()
+            else:
+                rows = (self._whole or {}).get("nodes")  # type: ignore[assignment]
+            tree = read_tree(rows, players, self.fail, version)
+            self.game = TreeGame(tree)
+        else:
+            raise self.fail("the trace's source must be a tree or a game")
+
+    # -- sections of the line layout ---------------------------------------------------------------
+    def _section_rows(self) -> list[Any]:
+        assert self._lines is not None
+        rows: list[str] = []
+        for line in self._lines:
+            stripped = line.rstrip("\n")
+            if stripped in ("],", "]"):
+                break
+            rows.append(stripped.rstrip(","))
+        try:
+            return json.loads("[" + ",".join(rows) + "]")
+        except ValueError as error:
+            raise self.fail(f"the nodes are not valid JSON: {error}", hint=CHANGED) from None
+
+    def _skip_section(self) -> None:
+        assert self._lines is not None
+        for line in self._lines:
+            if line.rstrip("\n") in ("],", "]"):
+                return
+
+    def _event_rows(self) -> Iterator[Any]:
+        """The events' JSON arrays, in order, read in batches."""
+        if self._lines is None:
+            rows = (self._whole or {}).get("events")
+            if not isinstance(rows, list):
+                raise self.fail("the trace has no events", hint="the file is incomplete; write it again")
+            yield from rows
+            if self.version == 2:
+                self.result = (self._whole or {}).get("result")
+            return
+        lines = self._lines
+        if not self._in_events:  # after a tree's nodes, the events' section opens
+            opening = next(lines, "").rstrip("\n")
+            if opening != '"events": [':
+                raise self.fail("the trace has no events after its nodes", hint=CHANGED)
+            self._in_events = True
+        batch: list[str] = []
+        ended = False
+        for line in lines:
+            stripped = line.rstrip("\n")
+            if stripped in ("],", "]"):
+                ended = True
+                break
+            batch.append(stripped.rstrip(","))
+            if len(batch) >= _BATCH:
+                yield from self._parse(batch)
+                batch = []
+        yield from self._parse(batch)
+        if not ended:
+            raise self.fail("the events end without the end of the file", hint=CHANGED)
+        if self.version == 2:
+            rest = "".join(lines).strip()
+            if not (rest.startswith('"result": ') and rest.endswith("}")):
+                raise self.fail("the trace has no result after its events", hint=CHANGED)
+            try:
+                self.result = json.loads(rest[len('"result": '):].rstrip().rstrip("}").rstrip())
+            except ValueError:
+                raise self.fail("the result is not valid JSON", hint=CHANGED) from None
+
+    def _parse(self, batch: list[str]) -> list[Any]:
+        if not batch:
+            return []
+        try:
+            return json.loads("[" + ",".join(batch) + "]")  # type: ignore[no-any-return]
+        except ValueError as error:
+            raise self.fail(f"an event is not valid JSON: {error}", hint=CHANGED) from None
+
+    def events(self) -> Iterator[tuple[Any, ...]]:
+        """Every event, decoded into paths, as it is read; TraceFormatError names a bad one."""
+        decode = EventDecoder().event if self.version == 2 else _V1Decoder().event
+        for index, row in enumerate(self._event_rows()):
+            try:
+                yield decode(row)
+            except CodecError as error:
+                raise self.fail(f"event {index + 1}: {error}", hint=CHANGED) from None
+
+    # -- checking by searching again -----------------------------------------------------------------
+    def search_again(self, *, keep: bool = True, sink: Any = None) -> SearchRun:
+        """Search the trace's tree or game again, comparing each event with the file's as it is read.
+
+        Returns the run (its events the list of events when ``keep``); ``sink`` also receives them.
+        """
+        from tracer.search.run import run_search
+
+        comparer = Comparer(self.events(), self.fail, keep=keep, sink=sink)
+        try:
+            with quiet_gc():
+                run = run_search(self.game, self.settings, sink=comparer)
+        except TraceFormatError:
+            raise  # the file, not the search: the comparer names the event
+        except InputError as error:
+            raise self.fail(f"the trace's search cannot be run again: {error.message}", hint=CHANGED) from None
+        comparer.finish()
+        compare_result(run, self._recorded_result(), self.fail)
+        run.events = comparer.kept if keep else []
+        return run
+
+    def _recorded_result(self) -> SearchRun:
+        result = self.result
+        if not isinstance(result, dict) or check_field("value", result.get("value")) or check_field("path?", result.get("best")):
+            raise self.fail("the result needs a value and a best move (a path or null)", hint=CHANGED)
+        from tracer.game.model import parse_path
+
+        try:
+            return SearchRun(
+                value=decode_value(result["value"]),
+                best=parse_path(result["best"]) if result.get("best") is not None else None,
+                bound=result.get("bound", "exact"),
+                events=[],
+                stats={str(k): int(v) for k, v in result.get("stats", {}).items()},
+                iterations=[
+                    {**it, "value": decode_value(it.get("value")), "best": parse_path(it["best"]) if it.get("best") is not None else None}
+                    for it in result.get("iterations", [])
+                ],
+            )
+        except (TypeError, ValueError, AttributeError, KeyError):
+            raise self.fail("the result is not what tracer writes", hint=CHANGED) from None
+
+    def trace(self) -> Trace:
+        """The checked trace, every event in memory."""
+        return Trace(self.game, self.settings, self.search_again(keep=True))
+
+
+class _V1Decoder:
+    """Version 1 events: every node written as its path (``"1.0"``)."""
+
+    def __init__(self) -> None:
+        self._fields = Decoders().for_events()
+
+    def event(self, row: Any) -> tuple[Any, ...]:
+        fields = self._fields.get(row[0]) if isinstance(row, list) and row and isinstance(row[0], str) else None
+        if fields is None:
+            raise CodecError(f"unknown event {row[0] if isinstance(row, list) and row else row!r}")
+        if len(row) != len(fields) + 1:
+            raise CodecError(f"{row[0]} has {len(row) - 1} fields, not {len(fields)}")
+        try:
+            return (row[0], *[decode(value) for (_, decode), value in zip(fields, row[1:])])
+        except FieldError:
+            for (name, decode), value in zip(fields, row[1:]):
+                try:
+                    decode(value)
+                except FieldError as error:
+                    raise CodecError(f"{name} is {value!r}; it must be {error.expected}") from None
+            raise
+
+
+def read_tree(rows: Any, players: Any, fail: Any, version: int) -> Tree:
+    """A trace's tree from its node rows: preorder with each row's number of children (version 2)
+    or with each row's path (version 1)."""
+    if not isinstance(rows, list) or not rows:
+        raise fail("a tree trace needs its nodes")
+    decode = Decoders()
+    root: Node | None = None
+    open_nodes: list[tuple[Node, int]] = []  # nodes still waiting for children, with how many
+    by_path: dict[NodePath, Node] = {}
+    for index, row in enumerate(rows):
+        where = f"node {index + 1}"
+        if not isinstance(row, dict):
+            raise fail(f"{where}: a node must be an object")
+        node_type = row.get("type")
+        if node_type not in PLAYER_TYPES + ("leaf",):
+            raise fail(f"{where}: type {node_type!r}", hint="max, min, chance or leaf")
+        try:
+            value = None if row.get("value") is None else decode.value(row["value"])
+            if version == 1:
+                path = decode.path(row["path"])
+            else:
+                children = decode.count(row.get("children"))
+                if not open_nodes and root is not None:
+                    raise fail(f"{where}: it belongs to no node (the tree is complete before it)")
+                path = () if root is None else open_nodes[-1][0].path + (len(open_nodes[-1][0].children),)
+        except (FieldError, TypeError, KeyError):
+            raise fail(f"{where}: needs " + ('a path such as "1.0"' if version == 1 else "its number of children") +
+                       " and, if any, a numeric value") from None
+        node = Node(path=path, type=node_type, label=str(row.get("label") or ""), value=value, p=row.get("p"), move=row.get("move"))
+        if version == 1:
+            if path in by_path:
+                raise fail(f"{where}: the path {path_text(path)!r} appears twice")
+            by_path[path] = node
+            if path:
+                parent = by_path.get(path[:-1])
+                if parent is None or len(parent.children) != path[-1]:
+                    raise fail(f"the node {path_text(path)!r} has no parent or a gap before it among its siblings")
+                parent.children.append(node)
+        else:
+            if open_nodes:
+                parent, wanted = open_nodes[-1]
+                parent.children.append(node)
+                if len(parent.children) == wanted:
+                    open_nodes.pop()
+            if children:
+                open_nodes.append((node, children))
+        if root is None:
+            root = node
+    if root is None or root.path != ():
+        raise fail('the nodes have no root (path "")')
+    if open_nodes:
+        raise fail("the nodes end before every node has its children", hint=CHANGED)
+    return Tree(root, players=tuple(players))
