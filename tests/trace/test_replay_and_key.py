@@ -106,3 +106,57 @@ def test_text_trees_take_players_and_root_in_the_one_call_functions():
 
     with pytest.raises(tracer.InputError, match="players and root apply to a tree written as text"):
         tracer.minimax(tracer.parse_tree("[[1, 9], [5, 6]]"), root="min")
+
+
+def _first_best_line(tree) -> tuple:
+    """The principal variation worked out by hand, independently of tracer: from the root, the
+    first child whose minimax value equals its parent's (a later equal child never replaces it)."""
+
+    def value(node, maximise):
+        if not isinstance(node, list):
+            return node
+        values = [value(child, not maximise) for child in node]
+        return max(values) if maximise else min(values)
+
+    line, node, maximise, path = [], tree, True, ()
+    while isinstance(node, list):
+        target = value(node, maximise)
+        index = next(i for i, child in enumerate(node) if value(child, not maximise) == target)
+        path = (*path, index)
+        line.append(path)
+        node, maximise = node[index], not maximise
+    return tuple(line)
+
+
+@settings(max_examples=150, deadline=None)
+@given(internal_trees())
+def test_the_streamed_principal_variation_is_minimax_s_first_best_line(tree):
+    key = answer_key(tracer.minimax(json.dumps(tree)), include_nodes=False)
+    assert key.principal_variation == _first_best_line(tree)
+
+
+@settings(max_examples=150, deadline=None)
+@given(internal_trees(), st.booleans(), st.booleans())
+def test_a_key_without_nodes_has_the_line_and_best_move_of_the_full_key(tree, prune_on_equal, fail_hard):
+    trace = tracer.search(json.dumps(tree), SearchSettings(conventions=Conventions(prune_on_equal, "hard" if fail_hard else "soft")))
+    short, full = answer_key(trace, include_nodes=False), answer_key(trace, include_nodes=True)
+    assert short.nodes is None
+    assert short.principal_variation == full.principal_variation
+    assert short.principal_variation_moves == full.principal_variation_moves
+    assert short.best_move == full.best_move
+    assert short.to_json() == {name: value for name, value in full.to_json().items() if name not in ("nodes", "unvisited", "cutoffs", "evaluated")}
+
+
+def test_a_game_key_names_the_root_s_children_as_the_drawn_tree_does():
+    for algorithm in ("minimax", "alphabeta"):
+        trace = tracer.search(TicTacToe("XO.X..O.."), SearchSettings(algorithm=algorithm))
+        short, full = answer_key(trace, include_nodes=False), answer_key(trace, include_nodes=True)
+        assert short.best_move == full.best_move
+        assert short.principal_variation_moves == full.principal_variation_moves
+
+
+def test_iterative_deepening_keys_follow_the_last_iteration():
+    trace = tracer.search(TicTacToe("XO.X....."), SearchSettings(algorithm="alphabeta", depth=3, iterative=True))
+    short, full = answer_key(trace, include_nodes=False), answer_key(trace, include_nodes=True)
+    assert short.iterations and short.iterations[-1]["best"] == short.best_move.path
+    assert short.principal_variation == full.principal_variation

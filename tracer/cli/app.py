@@ -22,8 +22,19 @@ from tracer.errors import InputError, Option, TracerError
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
 
 __all__ = [
-    "command_line_words", "fail_cleanly", "input_options", "input_place", "language_option", "main", "planned_search", "progress",
-    "progress_bar", "search_options", "trace_for", "write_output",
+    "command_line_words",
+    "fail_cleanly",
+    "input_options",
+    "input_place",
+    "language_option",
+    "main",
+    "planned_search",
+    "progress",
+    "progress_bar",
+    "refuse_search_options",
+    "search_options",
+    "trace_for",
+    "write_output",
 ]
 
 
@@ -155,17 +166,22 @@ def planned_search(options: dict[str, Any]) -> tuple[Any, Any, Any]:
         options["input"], game=options["game"], position=options["position"], players=options["players"], root=options["root"]
     )
     if isinstance(source, Trace):
-        changed = _search_options_given()
-        if changed:
-            raise InputError(
-                "search options (" + ", ".join(changed) + ") do not apply to a trace file",
-                source=options["input"],
-                hint="the trace already records how it was searched; pass the tree instead to search again",
-            )
+        refuse_search_options(options)
         return None, None, source
     if options["algorithm"] is None:
         options = {**options, "algorithm": default_algorithm(source)}
     return as_game(source), _settings(options), None
+
+
+def refuse_search_options(options: dict[str, Any]) -> None:
+    """A trace file records how it was searched: search options given with one are refused."""
+    changed = _search_options_given()
+    if changed:
+        raise InputError(
+            "search options (" + ", ".join(changed) + ") do not apply to a trace file",
+            source=options["input"],
+            hint="the trace already records how it was searched; pass the tree instead to search again",
+        )
 
 
 def input_place(options: dict[str, Any]) -> str:

@@ -16,8 +16,8 @@ from tracer.cli.app import (
     main,
     planned_search,
     progress,
+    refuse_search_options,
     search_options,
-    trace_for,
     write_output,
 )
 
@@ -81,11 +81,14 @@ def key_command(fmt: str, nodes: bool | None, output: str | None, **options: Any
       tracer key tree.json --no-prune-on-equal --format markdown
       tracer key --game tictactoe --position XO.X..O.. --format json
     """
-    from tracer.trace.key import answer_key
+    from tracer.api import is_trace_file
     from tracer.trace.key_text import key_markdown, key_text
 
-    trace = trace_for(options)
-    key = answer_key(trace, include_nodes=nodes)
+    if options["input"] not in (None, "-") and is_trace_file(options["input"]):
+        refuse_search_options(options)
+        key = _key_of_trace_file(options["input"], nodes)
+    else:
+        key = _key_of_search(options, nodes)
     if fmt == "json":
         text = json.dumps(key.to_json(), indent=2, ensure_ascii=False) + "\n"
     elif fmt == "markdown":
@@ -93,6 +96,47 @@ def key_command(fmt: str, nodes: bool | None, output: str | None, **options: Any
     else:
         text = key_text(key)
     write_output(output, lambda file: file.write(text), "the key")
+
+
+def _key_of_search(options: dict[str, Any], nodes: bool | None) -> Any:
+    """Search and make the key; a key without a node list keeps no event (a game's by default)."""
+    from tracer.errors import InputError
+    from tracer.game.protocol import TreeGame
+    from tracer.recursion import quiet_gc
+    from tracer.search.run import run_search
+    from tracer.trace.key import answer_key, key_of_run
+    from tracer.trace.line import LineTracker
+    from tracer.trace.model import Trace
+
+    game, settings, trace = planned_search(options)
+    if trace is not None:
+        return answer_key(trace, include_nodes=nodes)
+    progress(f"searching ({settings.algorithm})...")
+    try:
+        if nodes is False or (nodes is None and not isinstance(game, TreeGame)):
+            tracker = LineTracker()
+            with quiet_gc():
+                run = run_search(game, settings, sink=tracker)
+            return key_of_run(game, settings, run, tracker.line)
+        return answer_key(Trace.searched(game, settings), include_nodes=True)
+    except InputError as error:
+        raise error.located(input_place(options)) from None
+
+
+def _key_of_trace_file(path: str, nodes: bool | None) -> Any:
+    """The key of a trace file, checked by searching again while reading it; a key without a node
+    list (a game's by default) keeps none of its events in memory."""
+    from tracer.game.protocol import TreeGame
+    from tracer.trace.io import open_trace
+    from tracer.trace.key import answer_key, key_of_run
+    from tracer.trace.line import LineTracker
+
+    with open_trace(path) as file:
+        if nodes is False or (nodes is None and not isinstance(file.game, TreeGame)):
+            tracker = LineTracker()
+            run = file.search_again(keep=False, sink=tracker)
+            return key_of_run(file.game, file.settings, run, tracker.line)
+        return answer_key(file.trace(), include_nodes=True)
 
 
 @main.command("games")

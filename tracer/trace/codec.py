@@ -7,8 +7,11 @@ order the events introduce it:
 
 * ``enter`` introduces a node by its *child index* under the node being searched (the
   parent is the top of the call stack; ``null`` for the root), which gives it the next
-  number, or the number it already has when a later iteration enters it again;
-* every other field naming one node (``node``, ``child``, ``best``) gives its number;
+  number (each enter a new one: a node entered again, by a later iteration, gets a new
+  number);
+* every other field naming one node (``node``, ``child``, ``best``) gives its number:
+  always a node being searched, or a child of one that has returned (so both sides keep
+  only the call stack's worth of numbers, however long the trace);
 * fields naming a node's children (``order``'s ``children``, ``cutoff``'s ``pruned``)
   give their child indices.
 
@@ -64,7 +67,9 @@ class EventEncoder:
     }
 
     def __init__(self) -> None:
-        self._ids: dict[NodePath, int] = {}
+        self._ids: dict[NodePath, int] = {}  # the nodes that may still be named: see the module's documentation
+        self._children: list[list[NodePath]] = [[]]  # for each node being searched, its children entered so far
+        self._count = 0
         names = {
             "node_id": self._node_id, "optional_id": self._optional_id, "indices": self._indices, "value": value_text,
             "values": self._values, "new_node": self._new_node,
@@ -80,11 +85,21 @@ class EventEncoder:
 
     def line(self, raw: tuple[Any, ...]) -> str:
         """One event as a JSON array."""
-        return self._formats[kind_of(raw)](raw)
+        kind = kind_of(raw)
+        text = self._formats[kind](raw)
+        if kind == "leave" and len(self._children) > 2:
+            for child in self._children.pop():  # its children can no longer be named (the root's can: iteration_end)
+                self._ids.pop(child, None)
+        elif kind == "iteration_start":
+            self._ids.clear()
+            self._children = [[]]
+        return text
 
     def _new_node(self, path: NodePath) -> str:
-        if path not in self._ids:
-            self._ids[path] = len(self._ids)
+        self._ids[path] = self._count
+        self._count += 1
+        self._children[-1].append(path)
+        self._children.append([])
         return str(path[-1]) if path else "null"
 
     def _node_id(self, path: NodePath) -> str:
@@ -113,9 +128,10 @@ class EventDecoder:
     """
 
     def __init__(self) -> None:
-        self.paths: list[NodePath] = []
-        self._numbers: dict[tuple[int, int], int] = {}
+        self._paths: dict[int, NodePath] = {}  # the numbers that may still be named
+        self._children: list[list[int]] = [[]]
         self._stack: list[int] = []
+        self._count = 0
         self._decoders = Decoders()
         self._fields = {kind: [(name, type_name) for name, type_name in fields] for kind, fields in EVENT_TABLE.items()}
 
@@ -131,7 +147,7 @@ class EventDecoder:
             raise CodecError(f"{kind} has {len(row) - 1} fields, not {len(fields)} (its fields are {', '.join(n for n, _ in fields)})")
         if kind == "enter":
             node = self._entered(row[1])
-            out: list[Any] = [kind, self.paths[node]]
+            out: list[Any] = [kind, self._paths[node]]
             rest = zip(fields[1:], row[2:])
         else:
             out = [kind]
@@ -140,35 +156,40 @@ class EventDecoder:
         for (name, type_name), value in rest:
             out.append(self._field(kind, name, type_name, value, out))
         if kind == "leave":
-            if not self._stack or self.paths[self._stack[-1]] != out[1]:
+            if not self._stack or self._paths[self._stack[-1]] != out[1]:
                 raise CodecError("leave names a node that is not being searched")
             self._stack.pop()
+            if len(self._children) > 2:  # the root's children stay: iteration_end names its best one
+                for child in self._children.pop():
+                    self._paths.pop(child, None)
+        elif kind == "iteration_start":
+            self._paths.clear()
+            self._children = [[]]
         elif node is not None:
             self._stack.append(node)
+            self._children[-1].append(node)
+            self._children.append([])
         return tuple(out)
 
     def _entered(self, index: Any) -> int:
         if index is None:
             if self._stack:
                 raise CodecError("the root is entered while another node is being searched")
-            key = (-1, 0)
             path: NodePath = ()
         else:
             if index.__class__ is not int or index < 0 or not self._stack:
                 raise CodecError(f"enter needs the child's index (a whole number >= 0) under the node being searched, not {index!r}")
-            parent = self._stack[-1]
-            key = (parent, index)
-            path = self.paths[parent] + (index,)
-        number = self._numbers.get(key)
-        if number is None:
-            number = self._numbers[key] = len(self.paths)
-            self.paths.append(path)
+            path = self._paths[self._stack[-1]] + (index,)
+        number = self._count
+        self._count += 1
+        self._paths[number] = path
         return number
 
     def _node(self, value: Any) -> NodePath:
-        if value.__class__ is not int or not 0 <= value < len(self.paths):
-            raise CodecError(f"{value!r} is not the number of a node entered before")
-        return self.paths[value]
+        path = self._paths.get(value) if value.__class__ is int else None
+        if path is None:
+            raise CodecError(f"{value!r} is not the number of a node being searched or of a child of one")
+        return path
 
     def _field(self, kind: str, name: str, type_name: str, value: Any, out: list[Any]) -> Any:
         if type_name == "path":

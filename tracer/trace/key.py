@@ -30,17 +30,20 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tracer.errors import InputError, path_text
-from tracer.game.model import NodePath
+from tracer.game.model import NodePath, Tree, letters
+from tracer.game.protocol import Game, TreeGame
 from tracer.recursion import quiet_gc
-from tracer.search.conventions import Conventions
+from tracer.search.common import SearchRun
+from tracer.search.conventions import Conventions, SearchSettings
 from tracer.search.oracle import TrueValues
 from tracer.trace.json_values import to_json_data
+from tracer.trace.line import LineTracker
 from tracer.trace.model import Trace
 from tracer.trace.questions import Question
 from tracer.trace.replay import Replayer
 from tracer.words import conventions_summary
 
-__all__ = ["AnswerKey", "BestMove", "KeyCutoff", "KeyFormatError", "KeyNode", "answer_key"]
+__all__ = ["AnswerKey", "BestMove", "KeyCutoff", "KeyFormatError", "KeyNode", "answer_key", "key_of_run"]
 
 
 class KeyFormatError(InputError):
@@ -191,36 +194,12 @@ def answer_key(trace: Trace, include_nodes: bool | None = None) -> AnswerKey:
 def _answer_key(trace: Trace, include_nodes: bool | None) -> AnswerKey:
     if include_nodes is None:
         include_nodes = not trace.is_game
+    if not include_nodes:
+        return key_of_run(trace.game, trace.settings, trace.run, LineTracker().extend(trace.raw_events).line)
     tree = trace.tree
     replayer = Replayer(trace).run()
     stories = replayer.stories
-    root_type = tree.root.type
-    best = trace.run.best if root_type in ("max", "min") else None
-    line: list[NodePath] = []
-    path = best
-    while path is not None:
-        line.append(path)
-        story = stories.get(path)
-        path = story.best if story is not None and story.left else None
-    stats = trace.stats
-    key = AnswerKey(
-        source=_source(trace),
-        algorithm=trace.algorithm,
-        conventions=trace.conventions,
-        settings={k: v for k, v in trace.settings.to_dict().items() if k not in ("algorithm", "conventions")},
-        root_value=trace.root_value,
-        root_type=root_type,
-        best_move=_move(tree, best),
-        principal_variation=tuple(line),
-        principal_variation_moves=tuple(tree.node(p).move if p in tree else None for p in line),
-        stats={"visited": stats["visited"], "evaluated": stats["evaluated"], "cutoffs": stats["cutoffs"]}
-        | {name: count for name, count in stats.items() if name not in ("visited", "evaluated", "cutoffs") and count},
-        iterations=tuple(
-            {"depth": it["depth"], "value": it["value"], "best": it["best"], "visited": it["visited"]} for it in trace.run.iterations
-        ) if trace.run.iterations else None,
-    )
-    if not include_nodes:
-        return key
+    key = key_of_run(trace.game, trace.settings, trace.run, _line(tree, trace.run.best, stories))
     limit = trace.run.iterations[-1]["depth"] if trace.run.iterations else trace.settings.depth
     all_nodes = list(tree.preorder())
     true_values = TrueValues(trace.game, limit).values([(node.state if trace.is_game else node, node.depth) for node in all_nodes])
@@ -241,14 +220,65 @@ def _answer_key(trace: Trace, include_nodes: bool | None) -> AnswerKey:
     )
 
 
-def _move(tree: Any, path: NodePath | None) -> BestMove | None:
-    if path is None or path not in tree:
-        return None
-    node = tree.node(path)
-    return BestMove(node.path, node.label, node.move)
+def _line(tree: Tree, best: NodePath | None, stories: dict[NodePath, Any]) -> tuple[NodePath, ...]:
+    """The principal variation from the replayed stories: each node's best child, from the root's down."""
+    line: list[NodePath] = []
+    path = best if tree.root.type in ("max", "min") else None
+    while path is not None:
+        line.append(path)
+        story = stories.get(path)
+        path = story.best if story is not None and story.left else None
+    return tuple(line)
 
 
-def _source(trace: Trace) -> dict[str, Any]:
-    if trace.is_game:
-        return {"kind": "game", "game": trace.game.name, "position": getattr(trace.game, "position", None)}
-    return {"kind": "tree", "nodes": len(trace.tree), "players": list(trace.tree.players)}
+def key_of_run(game: Game, settings: SearchSettings, run: SearchRun, line: tuple[NodePath, ...]) -> AnswerKey:
+    """The key of a search from its run and its principal variation alone (no node list): what a
+    game's key needs, without its events or its tree (the game itself names the moves)."""
+    state = game.initial_state()
+    root_type = "leaf" if game.is_terminal(state) else game.to_move(state)
+    if root_type not in ("max", "min"):
+        line = ()
+    moves: list[str | None] = []
+    labels: list[str] = []
+    tree = game.tree if isinstance(game, TreeGame) else None
+    for path in line:
+        if tree is not None:
+            node = tree.node(path)
+            moves.append(node.move)
+            labels.append(node.label)
+            continue
+        index = path[-1]
+        if game.to_move(state) == "chance":
+            outcome = game.chance_outcomes(state)[index][0]
+            moves.append(game.move_label(state, outcome) or None)
+            state = game.result(state, outcome)
+        else:
+            action = game.actions(state)[index]
+            moves.append(game.move_label(state, action) or None)
+            state = game.result(state, action)
+        # a game's tree is labelled breadth-first from A, and every child of the root is in it
+        labels.append(letters(1 + index) if len(path) == 1 else "")
+    stats = run.stats
+    best_move = BestMove(line[0], labels[0], moves[0]) if line else None
+    return AnswerKey(
+        source=_source(game),
+        algorithm=settings.algorithm,
+        conventions=settings.conventions,
+        settings={k: v for k, v in settings.to_dict().items() if k not in ("algorithm", "conventions")},
+        root_value=run.value,
+        root_type=root_type,
+        best_move=best_move,
+        principal_variation=line,
+        principal_variation_moves=tuple(moves),
+        stats={"visited": stats["visited"], "evaluated": stats["evaluated"], "cutoffs": stats["cutoffs"]}
+        | {name: count for name, count in stats.items() if name not in ("visited", "evaluated", "cutoffs") and count},
+        iterations=tuple(
+            {"depth": it["depth"], "value": it["value"], "best": it["best"], "visited": it["visited"]} for it in run.iterations
+        ) if run.iterations else None,
+    )
+
+
+def _source(game: Game) -> dict[str, Any]:
+    if isinstance(game, TreeGame):
+        return {"kind": "tree", "nodes": len(game.tree), "players": list(game.tree.players)}
+    return {"kind": "game", "game": game.name, "position": getattr(game, "position", None)}

@@ -1,0 +1,58 @@
+"""The principal variation, followed from a search's events as they come, in little memory.
+
+A :class:`LineTracker` is a search's sink (or is fed a trace's events): for each node
+being searched it keeps the lines of the children that have returned, and when the node
+returns it keeps only the line through its best child. So it never holds more than the
+call stack's worth of lines, whatever the size of the search, and a key that needs no
+node list (a game's) needs neither the events nor the game's tree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tracer.game.model import NodePath
+from tracer.search.events import RawEvent, fields_of, kind_of
+
+__all__ = ["LineTracker"]
+
+# A line as a linked pair (first node, rest of the line), so that a node's line shares its child's.
+Line = tuple[NodePath, Any] | None
+
+
+class LineTracker:
+    """Follows ``enter``/``leave`` events; :attr:`line` is then the principal variation (the
+    last iteration's, with iterative deepening), from the root's best child down."""
+
+    def __init__(self) -> None:
+        self._frames: list[dict[NodePath, Line]] = []
+        self._root: Line = None
+
+    def append(self, raw: RawEvent) -> None:
+        kind = kind_of(raw)
+        if kind == "enter":
+            self._frames.append({})
+        elif kind == "leave":
+            node, _value, _bound, best = fields_of(raw)
+            frame = self._frames.pop()
+            line: Line = (best, frame.get(best)) if best is not None else None
+            if self._frames:
+                self._frames[-1][node] = line
+            else:
+                self._root = line
+        elif kind == "iteration_start":
+            self._frames = []
+
+    def extend(self, events: Any) -> LineTracker:
+        for raw in events:
+            self.append(raw)
+        return self
+
+    @property
+    def line(self) -> tuple[NodePath, ...]:
+        out: list[NodePath] = []
+        line = self._root
+        while line is not None:
+            out.append(line[0])
+            line = line[1]
+        return tuple(out)
