@@ -242,3 +242,56 @@ def test_a_deep_chain_makes_a_file_that_grows_linearly(tmp_path):
         sizes.append(target.stat().st_size)
         assert target.stat().st_size < 200 * depth  # bytes per level, whatever the depth
     assert 1.8 < sizes[1] / sizes[0] < 2.2
+
+
+def _lines_of_tracer_s_layout(target):
+    """The file's lines and the index of the first event line (tracer writes one per line)."""
+    lines = target.read_text().split("\n")
+    return lines, lines.index('"events": [') + 1
+
+
+def test_an_edited_line_in_tracer_s_own_layout_is_named(tmp_path):
+    """Files in tracer's own layout are compared line by line as text; an edit there is still
+    read and named like one in a reformatted file."""
+    target = tmp_path / "t.json"
+    save_trace(tracer.alphabeta(AIMA_FIG_5_2), target)
+    lines, first = _lines_of_tracer_s_layout(target)
+    backup = next(i for i in range(first, len(lines)) if lines[i].startswith('["backup"'))
+    row = json.loads(lines[backup].rstrip(","))
+    row[3] = 12
+    lines[backup] = json.dumps(row) + ","
+    target.write_text("\n".join(lines))
+    with pytest.raises(TraceFormatError) as caught:
+        load_trace(target)
+    assert f"event {backup - first + 1} (backup): the file says backup at \"0\" (child \"0.0\", child_value 12" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "reformat",
+    [
+        lambda text: json.dumps(json.loads(text), indent=2),  # a tool's pretty-printing
+        lambda text: text.replace("\n", "\r\n"),  # edited on Windows
+        lambda text: text.replace('],\n[', '], [', 3),  # events on one line
+        lambda text: text.replace(", ", ","),  # compacted
+    ],
+)
+def test_a_reformatted_trace_with_the_same_events_is_read(tmp_path, reformat):
+    trace = tracer.alphabeta(TicTacToe("XO.X....."))
+    target = tmp_path / "t.json"
+    save_trace(trace, target)
+    reformatted = reformat(target.read_text())
+    assert reformatted != target.read_text()
+    target.write_text(reformatted)
+    assert load_trace(target).raw_events == trace.raw_events
+
+
+def test_a_line_after_the_last_event_that_is_not_an_event_is_named(tmp_path):
+    target = tmp_path / "t.json"
+    save_trace(tracer.alphabeta(AIMA_FIG_5_2), target)
+    lines, first = _lines_of_tracer_s_layout(target)
+    end = lines.index("],", first)
+    lines[end - 1] += ","
+    lines.insert(end, '["jump", 0]')
+    target.write_text("\n".join(lines))
+    with pytest.raises(TraceFormatError, match="event 46: unknown event 'jump'"):
+        load_trace(target)

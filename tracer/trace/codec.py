@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from tracer.game.model import NodePath
-from tracer.search.events import EVENT_TABLE, kind_of
+from tracer.search.events import EVENT_TABLE, kind_of, node_of
 from tracer.trace.schema import Decoders, FieldError
 
 __all__ = ["CodecError", "EventDecoder", "EventEncoder", "value_text"]
@@ -57,7 +57,12 @@ def value_text(value: Any) -> str:
 
 
 class EventEncoder:
-    """Writes events as version-2 JSON lines; one per trace, as it numbers the nodes in order."""
+    """Writes events as version-2 JSON lines; one per trace, as it numbers the nodes in order.
+
+    :meth:`line` is :meth:`text` (the event's line, from the numbers so far) then
+    :meth:`advance` (the numbers after it); a reader comparing lines calls them apart, so
+    that at a line that differs :meth:`decoder` can read the file's from the same numbers.
+    """
 
     # How each field type is written; FIELD stands for the field's value.
     _FORMATS: ClassVar[dict[str, str]] = {
@@ -69,37 +74,62 @@ class EventEncoder:
     def __init__(self) -> None:
         self._ids: dict[NodePath, int] = {}  # the nodes that may still be named: see the module's documentation
         self._children: list[list[NodePath]] = [[]]  # for each node being searched, its children entered so far
+        self._stack: list[NodePath] = []  # the nodes being searched
         self._count = 0
         names = {
             "node_id": self._node_id, "optional_id": self._optional_id, "indices": self._indices, "value": value_text,
-            "values": self._values, "new_node": self._new_node,
+            "values": self._values, "index": self._index,
         }
         self._formats: dict[str, Callable[[tuple[Any, ...]], str]] = {}
         for kind, fields in EVENT_TABLE.items():
             parts = [f'"{kind}"']
             for index, (_, type_name) in enumerate(fields, 1):
-                template = "{new_node(FIELD)}" if kind == "enter" and index == 1 else self._FORMATS[type_name]
+                template = "{index(FIELD)}" if kind == "enter" and index == 1 else self._FORMATS[type_name]
                 parts.append(template.replace("FIELD", f"e[{index}]"))
-            # f'["enter", {new_node(e[1])}, {e[2]}, ...]': one f-string per kind, as fast as hand-written ones
+            # f'["enter", {index(e[1])}, {e[2]}, ...]': one f-string per kind, as fast as hand-written ones
             self._formats[kind] = eval("lambda e: f'[" + ", ".join(parts) + "]'", names)  # made from the table, never from input
 
     def line(self, raw: tuple[Any, ...]) -> str:
-        """One event as a JSON array."""
+        """One event as a JSON array, the numbers moved on past it."""
+        text = self._formats[kind_of(raw)](raw)
+        self.advance(raw)
+        return text
+
+    def text(self, raw: tuple[Any, ...]) -> str:
+        """One event as a JSON array, from the numbers so far (they do not move on)."""
+        return self._formats[kind_of(raw)](raw)
+
+    def advance(self, raw: tuple[Any, ...]) -> None:
+        """Move the numbers on past an event: an entered node gets the next one; a node left
+        forgets its children's (the root's children stay: iteration_end names its best one)."""
         kind = kind_of(raw)
-        text = self._formats[kind](raw)
-        if kind == "leave" and len(self._children) > 2:
-            for child in self._children.pop():  # its children can no longer be named (the root's can: iteration_end)
-                self._ids.pop(child, None)
+        if kind == "enter":
+            path: NodePath = node_of(raw)  # type: ignore[assignment]
+            self._ids[path] = self._count
+            self._count += 1
+            self._children[-1].append(path)
+            self._children.append([])
+            self._stack.append(path)
+        elif kind == "leave":
+            self._stack.pop()
+            if len(self._children) > 2:
+                for child in self._children.pop():
+                    self._ids.pop(child, None)
         elif kind == "iteration_start":
             self._ids.clear()
             self._children = [[]]
-        return text
 
-    def _new_node(self, path: NodePath) -> str:
-        self._ids[path] = self._count
-        self._count += 1
-        self._children[-1].append(path)
-        self._children.append([])
+    def decoder(self) -> EventDecoder:
+        """A decoder that reads the next event as this encoder would write it (same numbers)."""
+        decoder = EventDecoder()
+        decoder._paths = {number: path for path, number in self._ids.items()}
+        decoder._children = [[self._ids[path] for path in children if path in self._ids] for children in self._children]
+        decoder._stack = [self._ids[path] for path in self._stack]
+        decoder._count = self._count
+        return decoder
+
+    @staticmethod
+    def _index(path: NodePath) -> str:
         return str(path[-1]) if path else "null"
 
     def _node_id(self, path: NodePath) -> str:

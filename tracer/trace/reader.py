@@ -34,7 +34,7 @@ from tracer.trace.codec import CodecError, EventDecoder
 from tracer.trace.json_values import decode_value
 from tracer.trace.model import Trace
 from tracer.trace.schema import FORMAT, Decoders, FieldError, check_field
-from tracer.trace.verify import CHANGED, Comparer, compare_result
+from tracer.trace.verify import CHANGED, Comparer, LineComparer, compare_result
 
 __all__ = ["TraceFile", "load_trace", "open_trace", "read_trace"]
 
@@ -190,8 +190,9 @@ class TraceFile:
             if line.rstrip("\n") in ("],", "]"):
                 return
 
-    def _event_rows(self) -> Iterator[Any]:
-        """The events' JSON arrays, in order, read in batches."""
+    def _event_items(self) -> Iterator[str | list[Any]]:
+        """The events in order: each line's text (tracer's layout, without its comma) or, for a
+        file read whole, each parsed row; then :attr:`result` is read."""
         if self._lines is None:
             rows = (self._whole or {}).get("events")
             if not isinstance(rows, list):
@@ -202,22 +203,17 @@ class TraceFile:
             return
         lines = self._lines
         if not self._in_events:  # after a tree's nodes, the events' section opens
-            opening = next(lines, "").rstrip("\n")
+            opening = next(lines, "").rstrip()
             if opening != '"events": [':
                 raise self.fail("the trace has no events after its nodes", hint=CHANGED)
             self._in_events = True
-        batch: list[str] = []
         ended = False
         for line in lines:
-            stripped = line.rstrip("\n")
+            stripped = line.rstrip()
             if stripped in ("],", "]"):
                 ended = True
                 break
-            batch.append(stripped.rstrip(","))
-            if len(batch) >= _BATCH:
-                yield from self._parse(batch)
-                batch = []
-        yield from self._parse(batch)
+            yield stripped.rstrip(",")
         if not ended:
             raise self.fail("the events end without the end of the file", hint=CHANGED)
         if self.version == 2:
@@ -229,11 +225,24 @@ class TraceFile:
             except ValueError:
                 raise self.fail("the result is not valid JSON", hint=CHANGED) from None
 
+    def _event_rows(self) -> Iterator[Any]:
+        """The events' JSON arrays, in order, parsed in batches."""
+        batch: list[str] = []
+        for item in self._event_items():
+            if not isinstance(item, str):
+                yield item
+                continue
+            batch.append(item)
+            if len(batch) >= _BATCH:
+                yield from self._parse(batch)
+                batch = []
+        yield from self._parse(batch)
+
     def _parse(self, batch: list[str]) -> list[Any]:
         if not batch:
             return []
         try:
-            return json.loads("[" + ",".join(batch) + "]")  # type: ignore[no-any-return]
+            return json.loads("[" + ",".join(item for item in batch if item) + "]")  # type: ignore[no-any-return]
         except ValueError as error:
             raise self.fail(f"an event is not valid JSON: {error}", hint=CHANGED) from None
 
@@ -254,7 +263,11 @@ class TraceFile:
         """
         from tracer.search.run import run_search
 
-        comparer = Comparer(self.events(), self.fail, keep=keep, sink=sink)
+        comparer: Comparer | LineComparer
+        if self.version == 2:
+            comparer = LineComparer(self._event_items(), self.fail, keep=keep, sink=sink)
+        else:
+            comparer = Comparer(self.events(), self.fail, keep=keep, sink=sink)
         try:
             with quiet_gc():
                 run = run_search(self.game, self.settings, sink=comparer)

@@ -6,20 +6,28 @@ next event the file holds (:class:`Comparer` is the search's sink): an edit of a
 even one that keeps the story consistent (a dropped cutoff, a changed value, another
 best move, other settings), is refused, naming the first event that differs. The
 result at the end of the file must be the search's too (:func:`compare_result`).
+
+A version-2 file in tracer's own layout is compared as text (:class:`LineComparer`):
+each of the search's events is written as tracer writes it and compared with the
+file's line, so no line is parsed; from the first line that differs (an edit, or a
+file reformatted by another tool) the file's events are parsed and decoded, and a
+reformatted file whose events are the search's is still read.
 """
 
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from tracer.errors import TraceFormatError
 from tracer.search.common import SearchRun
 from tracer.search.events import kind_of, typed
+from tracer.trace.codec import CodecError, EventDecoder, EventEncoder
 from tracer.trace.json_values import to_json_data
 
-__all__ = ["CHANGED", "Comparer", "compare_result"]
+__all__ = ["CHANGED", "Comparer", "LineComparer", "compare_result"]
 
 CHANGED = "the file was changed after tracer wrote it: write it again with tracer trace"
 
@@ -64,6 +72,89 @@ class Comparer:
         except StopIteration:
             return
         raise self._fail(f"the file has more events than the search, from event {self.count + 1} ({kind_of(extra)})", hint=CHANGED)
+
+
+class LineComparer:
+    """A search's sink comparing its events with a version-2 file's: ``items`` are the file's
+    event lines as text (tracer's layout: one per line, no trailing comma) or parsed rows."""
+
+    def __init__(self, items: Iterator[str | list[Any]], fail: Fail, *, keep: bool, sink: Any = None) -> None:
+        self._next_item = items.__next__
+        self._fail = fail
+        self.count = 0
+        self.kept: list[tuple[Any, ...]] = []
+        self._keep = self.kept.append if keep else None
+        self._pass = sink.append if sink is not None else None
+        self._encoder = EventEncoder()
+        self._text, self._advance = self._encoder.text, self._encoder.advance
+        self._decoder: EventDecoder | None = None  # from the first line that differs
+        self._rows: deque[Any] = deque()
+
+    def append(self, raw: tuple[Any, ...]) -> None:
+        self.count += 1
+        if self._decoder is None:
+            try:
+                item = self._next_item()
+            except StopIteration:
+                raise self._ended(raw) from None
+            if item == self._text(raw):  # the fast path: the line tracer wrote for this event
+                self._advance(raw)
+                if self._keep is not None:
+                    self._keep(raw)
+                if self._pass is not None:
+                    self._pass(raw)
+                return
+            self._decoder = self._encoder.decoder()
+            self._rows.extend(self._parsed(item))
+        while not self._rows:
+            try:
+                self._rows.extend(self._parsed(self._next_item()))
+            except StopIteration:
+                raise self._ended(raw) from None
+        try:
+            found = self._decoder.event(self._rows.popleft())
+        except CodecError as error:
+            raise self._fail(f"event {self.count}: {error}", hint=CHANGED) from None
+        if found != raw:
+            raise self._fail(
+                f"event {self.count} ({kind_of(found)}): the file says {_event_text(found)}, "
+                f"but searching with the trace's settings gives {_event_text(raw)}",
+                hint=CHANGED,
+            )
+        self._passed(raw)
+
+    def _passed(self, raw: tuple[Any, ...]) -> None:
+        if self._keep is not None:
+            self._keep(raw)
+        if self._pass is not None:
+            self._pass(raw)
+
+    def _ended(self, raw: tuple[Any, ...]) -> TraceFormatError:
+        return self._fail(f"the file's events end after {self.count - 1:,}, but the search goes on with {_event_text(raw)}", hint=CHANGED)
+
+    def _parsed(self, item: str | list[Any]) -> list[Any]:
+        """The events of one item: a line of text may hold several (or none) once reformatted."""
+        if not isinstance(item, str):
+            return [item]
+        try:
+            rows = json.loads("[" + item + "]")
+        except ValueError as error:
+            raise self._fail(f"event {self.count} is not valid JSON: {error}", hint=CHANGED) from None
+        return rows  # type: ignore[no-any-return]
+
+    def finish(self) -> None:
+        """After the search: the file must hold no more events."""
+        while not self._rows:
+            try:
+                self._rows.extend(self._parsed(self._next_item()))
+            except StopIteration:
+                return
+        decoder = self._decoder or self._encoder.decoder()
+        try:
+            kind = kind_of(decoder.event(self._rows[0]))
+        except CodecError as error:
+            raise self._fail(f"event {self.count + 1}: {error}", hint=CHANGED) from None
+        raise self._fail(f"the file has more events than the search, from event {self.count + 1} ({kind})", hint=CHANGED)
 
 
 def compare_result(run: SearchRun, recorded: SearchRun, fail: Fail) -> None:
