@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tracer.errors import Option, SearchError
-from tracer.game.protocol import Game, evaluates_terminals, game_title
+from tracer.game.protocol import Game, bounded, evaluates_terminals, game_title
 from tracer.search.conventions import SearchSettings
 
-__all__ = ["SearchRun", "chance_refused", "check_can_search", "terminal_scoring"]
+__all__ = ["SearchRun", "chance_refused", "check_can_search", "infinite_average", "terminal_scoring"]
 
 Path = tuple[int, ...]
 
@@ -46,6 +46,27 @@ def check_can_search(game: Game, settings: SearchSettings) -> None:
             f"{game_title(game)} has no evaluation function, so the search cannot stop at a depth limit",
             hint="search without {0} and {1}", options=(Option("depth"), Option("iterative")),
         )
+    if settings.depth is None and not bounded(game):
+        raise SearchError(
+            f"{game_title(game)} cannot be searched to the end of the game", hint="give a depth limit, e.g. {0}",
+            options=(Option("depth", 3),),
+        )
+    if settings.quiescence:
+        if not (callable(getattr(game, "noisy_moves", None)) and callable(getattr(game, "is_quiet", None))):
+            raise SearchError(
+                f"{game_title(game)} does not say which of its positions are quiet, so it has no quiescence search",
+                hint="search without {0}, or give the game noisy_moves(state) and is_quiet(state)", options=(Option("quiescence"),),
+            )
+        if settings.depth is None and not settings.iterative:
+            raise SearchError(
+                "{0} searches on past the depth limit, but there is none", hint="give a depth limit, e.g. {1}",
+                options=(Option("quiescence"), Option("depth", 2)),
+            )
+    if settings.order == "captures" and not callable(getattr(game, "capture_values", None)):
+        raise SearchError(
+            f"{game_title(game)} has no captures to order moves by", hint="use another order, e.g. {0}",
+            options=(Option("order", "given"),),
+        )
 
 
 def terminal_scoring(game: Game, limit: int | None) -> tuple[Callable[[Any], float], str]:
@@ -66,4 +87,11 @@ def chance_refused(algorithm: str, path: Path | None) -> SearchError:
         f"{algorithm} cannot search chance nodes ({what})",
         path=path,
         hint="use {0}, which averages over a chance node's outcomes", options=(Option("algorithm", "expectiminimax"),),
+    )
+
+
+def infinite_average(path: Path) -> SearchError:
+    return SearchError(
+        "this chance node's average has no value: its outcomes are worth +∞ and −∞, or ∞ with probability 0",
+        path=path, hint="give its outcomes finite values, or infinite ones of one sign and a probability above 0",
     )
