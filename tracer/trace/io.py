@@ -16,9 +16,10 @@ from pathlib import Path as FilePath
 from typing import IO, Any, ClassVar
 
 from tracer._version import __version__
-from tracer.errors import InputError, TraceFormatError, path_text
+from tracer.errors import InputError, Option, TraceFormatError, path_text
 from tracer.files import atomic_write
 from tracer.game.games import make_game
+from tracer.game.loader import class_of
 from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree, parse_path
 from tracer.game.protocol import TreeGame
 from tracer.reading import load_json, read_input
@@ -26,10 +27,12 @@ from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
 from tracer.search.conventions import SearchSettings
 from tracer.search.events import EVENT_FIELDS, EVENT_TABLE, kind_of
+from tracer.search.run import with_evaluation
 from tracer.trace.json_values import decode_value, encode_value, to_json_data
 from tracer.trace.model import Trace
 from tracer.trace.schema import FORMAT, VERSION, Decoders, FieldError, check_field
 from tracer.trace.verify import check_story, verify_by_searching
+from tracer.words import say
 
 __all__ = [
     "atomic_write",
@@ -53,6 +56,9 @@ def trace_header(trace: Trace) -> dict[str, Any]:
     run = trace.run
     if trace.is_game:
         source = {"kind": "game", "game": trace.game.name, "position": getattr(trace.game, "position", "")}
+        course_class = class_of(trace.game)
+        if course_class is not None:
+            source["class"] = course_class  # named, never imported again when the trace is read
     else:
         source = {"kind": "tree", "players": list(trace.tree.players)}
     result: dict[str, Any] = {"value": run.value, "best": run.best, "bound": run.bound, "stats": dict(run.stats)}
@@ -80,6 +86,8 @@ def _node_row(node: Node, describe: Any) -> dict[str, Any]:
         row["move"] = node.move
     if describe is not None and node.state is not None:
         row["state"] = describe(node.state)
+    if node.noisy is not None:
+        row["noisy"] = list(node.noisy)
     return row
 
 
@@ -237,8 +245,16 @@ def read_trace(data: Any, *, source: str = "<trace>") -> Trace:
     origin = data["source"]
     kind = origin.get("kind") if isinstance(origin, dict) else None
     if kind == "game":
+        course_class = origin.get("class")
+        if course_class is not None:
+            # Reading a file must not run a course's code: the user asks for that by naming the class.
+            raise TraceFormatError(
+                say("trace.course.game", "this trace searched the course's own game {name}, whose code tracer runs only when asked",
+                    name=str(course_class)),
+                source=source, hint=say("trace.course.game.hint", "search it again with {{0}}"), options=(Option("game", str(course_class)),),
+            )
         try:
-            game = make_game(str(origin.get("game")), origin.get("position"))
+            game = with_evaluation(make_game(str(origin.get("game")), origin.get("position")), settings.evaluation)
         except InputError as error:
             raise fail(f"the trace's game cannot be set up: {error}") from None
         check_story(events, run.value, None, fail)
@@ -298,9 +314,12 @@ def _read_tree(rows: Any, players: Any, fail: Any) -> Tree:
             raise fail(f"{where}: type {node_type!r}", hint="max, min, chance or leaf")
         if path in nodes:
             raise fail(f"{where}: the path {row['path']!r} appears twice")
+        noisy = row.get("noisy")
+        if noisy is not None and not (isinstance(noisy, list) and noisy and all(type(i) is int and i >= 0 for i in noisy)):
+            raise fail(f"{where}: noisy must be a list of child indices")
         nodes[path] = Node(
             path=path, type=node_type, label=str(row.get("label") or ""), value=value,
-            p=row.get("p"), move=row.get("move"),
+            p=row.get("p"), move=row.get("move"), noisy=None if noisy is None else tuple(noisy),
         )
     if () not in nodes:
         raise fail("the nodes have no root (path \"\")")

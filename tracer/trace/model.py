@@ -18,6 +18,7 @@ A notebook shows a trace through the display hook :func:`register_display`, whic
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from tracer.game.model import Node, NodePath, Tree
@@ -26,7 +27,7 @@ from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
 from tracer.search.conventions import Conventions, SearchSettings
 from tracer.search.events import EVENT_CLASSES, Event, RawEvent, dispatch, typed
-from tracer.search.run import run_search
+from tracer.search.run import run_search, with_evaluation
 
 __all__ = ["Trace", "TraceVisitor", "build_tree_of_game", "register_display"]
 
@@ -57,8 +58,15 @@ class Trace(Sequence[Event]):
 
     @classmethod
     def searched(cls, source: Tree | Game, settings: SearchSettings, *, record: bool = True) -> Trace:
-        """The trace of searching ``source`` (a tree or a game) as ``settings`` say."""
+        """The trace of searching ``source`` (a tree or a game) as ``settings`` say.
+
+        A weighted evaluation given by its file is recorded as its text, so the trace does not
+        depend on the file.
+        """
         game = TreeGame(source) if isinstance(source, Tree) else source
+        if settings.evaluation is not None:
+            game = with_evaluation(game, settings.evaluation)
+            settings = replace(settings, evaluation=game.spec.text())  # type: ignore[union-attr]  # an EvaluatedGame
         return cls(game, settings, run_search(game, settings, record=record))
 
     # -- the sequence of events ------------------------------------------------------------
@@ -161,6 +169,8 @@ class TraceVisitor:
     def on_leave(self, event: Any) -> None: ...
     def on_iteration_start(self, event: Any) -> None: ...
     def on_iteration_end(self, event: Any) -> None: ...
+    def on_quiesce(self, event: Any) -> None: ...
+    def on_tt_twin(self, event: Any) -> None: ...
 
 
 def _typed_hook(hook: Callable[[Any], Any], cls: Any) -> Callable[..., Any]:
