@@ -121,7 +121,7 @@ def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
         ),
         click.option(
             "--prune-on-equal/--no-prune-on-equal", default=True, show_default=True,
-            help="Prune when v reaches beta/alpha with equality (AIMA, MIT 6.034), or only when it passes them (UC Berkeley CS188).",
+            help="Prune when v reaches beta/alpha with equality (AIMA, MIT 6.034, CS188's slides), or only when it passes them (UC Berkeley CS188's Pacman autograder).",
         ),
         click.option("--fail-soft", "fail", flag_value="soft", default=True, help="A node returns v, a bound where it was cut off (AIMA). The default."),
         click.option(

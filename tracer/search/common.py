@@ -9,6 +9,7 @@ from typing import Any
 from tracer.errors import Option, SearchError
 from tracer.game.protocol import Game, bounded, evaluates_terminals, game_title
 from tracer.search.conventions import SearchSettings
+from tracer.words import say
 
 __all__ = ["SearchRun", "chance_refused", "check_can_search", "infinite_average", "terminal_scoring"]
 
@@ -48,24 +49,26 @@ def check_can_search(game: Game, settings: SearchSettings) -> None:
         )
     if settings.depth is None and not bounded(game):
         raise SearchError(
-            f"{game_title(game)} cannot be searched to the end of the game", hint="give a depth limit, e.g. {0}",
-            options=(Option("depth", 3),),
+            say("search.unbounded", "{game} cannot be searched to the end of the game", game=game_title(game)),
+            hint=say("search.unbounded.hint", "give a depth limit, e.g. {{0}}"), options=(Option("depth", 3),),
         )
     if settings.quiescence:
         if not (callable(getattr(game, "noisy_moves", None)) and callable(getattr(game, "is_quiet", None))):
             raise SearchError(
-                f"{game_title(game)} does not say which of its positions are quiet, so it has no quiescence search",
-                hint="search without {0}, or give the game noisy_moves(state) and is_quiet(state)", options=(Option("quiescence"),),
+                say("search.quiescence.none", "{game} does not say which of its positions are quiet, so it has no quiescence search",
+                    game=game_title(game)),
+                hint=say("search.quiescence.none.hint", "search without {{0}}, or give the game noisy_moves(state) and is_quiet(state)"),
+                options=(Option("quiescence"),),
             )
         if settings.depth is None and not settings.iterative:
             raise SearchError(
-                "{0} searches on past the depth limit, but there is none", hint="give a depth limit, e.g. {1}",
-                options=(Option("quiescence"), Option("depth", 2)),
+                say("search.quiescence.limit", "{{0}} searches on past the depth limit, but there is none"),
+                hint=say("search.quiescence.limit.hint", "give a depth limit, e.g. {{1}}"), options=(Option("quiescence"), Option("depth", 2)),
             )
     if settings.order == "captures" and not callable(getattr(game, "capture_values", None)):
         raise SearchError(
-            f"{game_title(game)} has no captures to order moves by", hint="use another order, e.g. {0}",
-            options=(Option("order", "given"),),
+            say("search.captures.none", "{game} has no captures to order moves by", game=game_title(game)),
+            hint=say("search.captures.none.hint", "use another order, e.g. {{0}}"), options=(Option("order", "given"),),
         )
 
 
@@ -92,6 +95,6 @@ def chance_refused(algorithm: str, path: Path | None) -> SearchError:
 
 def infinite_average(path: Path) -> SearchError:
     return SearchError(
-        "this chance node's average has no value: its outcomes are worth +∞ and −∞, or ∞ with probability 0",
-        path=path, hint="give its outcomes finite values, or infinite ones of one sign and a probability above 0",
+        say("search.chance.undefined", "this chance node's average has no value: its outcomes are worth +∞ and −∞, or ∞ with probability 0"),
+        path=path, hint=say("search.chance.undefined.hint", "give its outcomes finite values, or infinite ones of one sign and a probability above 0"),
     )

@@ -5,7 +5,8 @@ values, so a trace always records which one it ran and every output shows it:
 
 * **cutoff test**: prune on equality (``v >= beta`` at MAX, ``v <= alpha`` at MIN; AIMA's
   pseudocode, MIT 6.034) or only on strict inequality (``v > beta``, ``v < alpha``;
-  UC Berkeley CS188);
+  the autograder of UC Berkeley CS188's Pacman project, whose lecture slides prune on
+  equality);
 * **what is returned**: fail-soft returns v, which at a cut node is a bound on the true
   value (AIMA); fail-hard clamps v into the window [alpha, beta] the node was called with
   (so a cut MAX node returns beta, a cut MIN node alpha, and a node that found nothing

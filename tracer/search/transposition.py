@@ -23,6 +23,7 @@ from typing import Any
 from tracer.errors import Option, SearchError
 from tracer.game.protocol import game_title
 from tracer.game.symmetry import Symmetry, compose, inverse
+from tracer.words import say
 
 __all__ = ["SymmetricTable", "TranspositionTable", "symmetric_table"]
 
@@ -110,7 +111,7 @@ def symmetric_table(game: Any) -> SymmetricTable:
     canonical = getattr(game, "canonical", None)
     if len(symmetries) < 2 or not callable(canonical):
         raise SearchError(
-            f"{game_title(game)} has no symmetries to merge positions by",
-            hint="use {0} for a table of identical positions", options=(Option("transposition_table", True),),
+            say("search.symmetry.none", "{game} has no symmetries to merge positions by", game=game_title(game)),
+            hint=say("search.symmetry.none.hint", "use {{0}} for a table of identical positions"), options=(Option("transposition_table", True),),
         )
     return SymmetricTable(canonical, symmetries)

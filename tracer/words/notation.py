@@ -159,7 +159,7 @@ def conventions_summary(prune_on_equal: bool, fail: str) -> str:
         )
     else:
         prune = say(
-            "conventions.prune.strict", "prune only when v {at_max} β (MAX) or v {at_min} α (MIN), as UC Berkeley CS188",
+            "conventions.prune.strict", "prune only when v {at_max} β (MAX) or v {at_min} α (MIN), as UC Berkeley CS188's Pacman autograder requires",
             at_max=at_max, at_min=at_min,
         )
     if fail == "soft":
@@ -221,7 +221,7 @@ def conventions_lines(algorithm: str, prune_on_equal: bool, fail: str) -> list[s
             lines.append(say(
                 "sheet.conventions.prune.strict",
                 "Cutoff test: stop at a MAX node only when v {at_max} β, at a MIN node only when v {at_min} α "
-                "(no pruning on equality, as UC Berkeley CS188).",
+                "(no pruning on equality, as UC Berkeley CS188's Pacman autograder requires; its slides prune on equality).",
                 at_max=at_max, at_min=at_min,
             ))
         if fail == "soft":
