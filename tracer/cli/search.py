@@ -66,7 +66,12 @@ def key_command(fmt: str, nodes: bool | None, output: str | None, **options: Any
     Examples:
       tracer key tree.json
       tracer key tree.json --no-prune-on-equal --format markdown
+      tracer key tree.json --fail-own-bound
       tracer key --game tictactoe --position XO.X..O.. --format json
+      tracer key --game tictactoe --tt symmetry --algorithm minimax
+      tracer key --game chess --position "7k/8/5K2/8/8/8/8/6R1 w - - 0 1" --depth 3
+      tracer key --game hexapawn --depth 2 --quiescence --eval pawns=1,mobility=0.5
+      tracer key --game path/to/mygame.py:MyGame --depth 2
     """
     from tracer.trace.key import answer_key
     from tracer.trace.key_text import key_markdown, key_text
