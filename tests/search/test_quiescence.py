@@ -177,3 +177,18 @@ def test_tic_tac_toe_sees_the_threat_past_the_horizon():
     assert game.utility(game.result(after_plain, 7)) == -1  # O on b3 (cell 7) completes a3 b3 c3
     assert tracer.search(game.__class__(game.position_text(game.result(state, moves[deep.best_move[0]]))), SearchSettings(),
                          record=False).root_value == 0
+
+
+class Stray(Counting):
+    """A game whose noisy moves are not among its actions."""
+
+    def noisy_moves(self, state):
+        return [(9, 9)]
+
+    def is_quiet(self, state):
+        return False
+
+
+def test_a_noisy_move_that_is_not_a_move_is_refused_in_one_line():
+    with pytest.raises(SearchError, match=r"the root: the game's noisy_moves gave a move that is not among its actions"):
+        tracer.search(Stray("2,2"), SearchSettings(depth=0, quiescence=True))

@@ -176,3 +176,18 @@ def test_a_trace_naming_a_class_as_its_game_does_not_import_it(tmp_path):
     (tmp_path / "evil.py").write_text("raise SystemExit('imported')\n")
     with pytest.raises(TraceFormatError, match="the trace's game cannot be set up: unknown game"):
         tracer.trace.io.read_trace(trace)
+
+
+def test_every_kind_in_the_event_table_is_replayed_told_and_lit():
+    from tracer.docsite.pseudocode import _ANCHORS
+    from tracer.search.events import EVENT_TABLE
+    from tracer.trace.captions import Narrator
+    from tracer.trace.model import TraceVisitor
+    from tracer.trace.replay import Replayer
+
+    trace = tracer.alphabeta("[1, 2]")
+    kinds = set(EVENT_TABLE)
+    assert set(Replayer(trace)._handlers) == kinds
+    assert set(Narrator(trace)._tellers) == kinds
+    assert kinds - {"iteration_start", "iteration_end"} == set(_ANCHORS)
+    assert all(callable(getattr(TraceVisitor, "on_" + kind, None)) for kind in kinds)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,7 +11,7 @@ from tracer.game.protocol import Game, bounded, evaluates_terminals, game_title
 from tracer.search.conventions import SearchSettings
 from tracer.words import say
 
-__all__ = ["SearchRun", "chance_refused", "check_can_search", "infinite_average", "terminal_scoring"]
+__all__ = ["SearchRun", "chance_refused", "check_can_search", "infinite_average", "noisy_indices", "terminal_scoring"]
 
 Path = tuple[int, ...]
 
@@ -98,3 +98,14 @@ def infinite_average(path: Path) -> SearchError:
         say("search.chance.undefined", "this chance node's average has no value: its outcomes are worth +∞ and −∞, or ∞ with probability 0"),
         path=path, hint=say("search.chance.undefined.hint", "give its outcomes finite values, or infinite ones of one sign and a probability above 0"),
     )
+
+
+def noisy_indices(moves: Sequence[Any], noisy: Sequence[Any], path: Path) -> list[int]:
+    """Where each noisy move is among the node's moves: a quiescence child's path is its index there."""
+    try:
+        return [moves.index(move) for move in noisy]  # type: ignore[attr-defined]  # a list or tuple of moves
+    except ValueError:
+        raise SearchError(
+            say("search.noisy.unknown", "the game's noisy_moves gave a move that is not among its actions"),
+            path=path, hint=say("search.noisy.unknown.hint", "make noisy_moves(state) return some of actions(state)"),
+        ) from None

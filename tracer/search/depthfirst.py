@@ -32,7 +32,7 @@ from typing import Any
 from tracer.game.model import Path
 from tracer.game.protocol import Game
 from tracer.recursion import deep_recursion
-from tracer.search.common import SearchRun, chance_refused, infinite_average, new_stats, terminal_scoring
+from tracer.search.common import SearchRun, chance_refused, infinite_average, new_stats, noisy_indices, terminal_scoring
 from tracer.search.conventions import SearchSettings
 from tracer.search.ordering import Orderer
 from tracer.search.transposition import SymmetricTable, TranspositionTable
@@ -163,7 +163,7 @@ def depth_first_search(
             if left == 0:  # quiescence: not quiet at or past the depth limit
                 # Stand pat: v starts at the static value (the player to move may decline every noisy move),
                 # and only the noisy moves are searched. ``best = path`` marks "standing pat is best so far".
-                indices = [moves.index(move) for move in noisy_moves(state)]
+                indices = noisy_indices(moves, noisy_moves(state), path)
                 v = low = high = evaluate(state)
                 best = path
                 evaluated += 1
