@@ -12,6 +12,7 @@ from tracer._version import __version__
 from tracer.api import alphabeta, expectiminimax, minimax, search
 from tracer.errors import InputError, SearchError, TraceFormatError, TracerError, TreeFormatError
 from tracer.game import GAMES, Game, Node, Tree, TreeGame, format_value, load_tree, make_game, parse_tree
+from tracer.game.loader import load_game_class
 from tracer.search import Conventions, SearchSettings
 from tracer.trace import (
     AnswerKey,
@@ -67,6 +68,7 @@ __all__ = [
     "format_value",
     "key_markdown",
     "key_text",
+    "load_game_class",
     "load_trace",
     "load_tree",
     "make_game",

@@ -7,6 +7,7 @@ from typing import Any
 
 from tracer.errors import InputError, Option, TraceFormatError, TreeFormatError
 from tracer.game.games import make_game
+from tracer.game.loader import load_game_class
 from tracer.game.model import Tree
 from tracer.game.notation import load_tree, parse_tree
 from tracer.game.protocol import Game, TreeGame
@@ -90,7 +91,8 @@ def load_input(
     players: str | None = None,
     root: str | None = None,
 ) -> Tree | Game | Trace:
-    """What a command works on: a tree file (or ``-``), a trace file, or ``game`` at ``position``.
+    """What a command works on: a tree file (or ``-``), a trace file, or ``game`` at ``position``
+    (a game's name, or a course's class ``module:Class`` / ``path/to/file.py:Class``, whose code runs).
 
     A ``.json`` or ``.json.gz`` file (or standard input) that says ``"format":
     "tracer-trace"`` near its start is read as a trace; anything else as a tree. Exactly one
@@ -104,6 +106,8 @@ def load_input(
                 "{0} and {1} do not apply to {2}: the game says whose turn it is", hint="leave them out",
                 options=(Option("players"), Option("root"), Option("game", game)),
             )
+        if ":" in game:  # a course's own class, asked for by the user (never because a file names one)
+            return load_game_class(game, position)
         return make_game(game, position)
     if position is not None:
         raise InputError(

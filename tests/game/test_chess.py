@@ -162,9 +162,10 @@ def test_bad_positions_are_refused_in_one_line(fen, message):
     assert "\n" not in str(caught.value) and caught.value.hint
 
 
-def test_a_search_without_a_depth_limit_is_stopped_in_one_line():
-    with pytest.raises(SearchError, match=r"a chess search went 40 plies deep.*search chess with a depth limit"):
-        run_search(make_game("chess"), SearchSettings(algorithm="minimax"), record=False)
+@pytest.mark.parametrize("settings", [SearchSettings(algorithm="minimax"), SearchSettings(iterative=True)])
+def test_a_search_without_a_depth_limit_is_refused_in_one_line(settings):
+    with pytest.raises(SearchError, match=r"^Chess cannot be searched to the end of the game; give a depth limit, e.g. depth=3$"):
+        run_search(make_game("chess"), settings, record=False)
 
 
 def test_import_tracer_does_not_import_chess():

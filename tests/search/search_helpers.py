@@ -6,7 +6,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-__all__ = ["DagGame", "dag_games"]
+__all__ = ["DagGame", "NoisyDagGame", "dag_games", "noisy_dag_games"]
 
 
 class DagGame:
@@ -64,3 +64,34 @@ def dag_games(draw: Any, players: tuple[str, ...] = ("max", "min")) -> DagGame:
             successors = draw(st.lists(st.sampled_from(below), max_size=3)) if below else []
             nodes.append((draw(st.sampled_from(players)), successors, draw(values), draw(values)))
     return DagGame(nodes)
+
+
+class NoisyDagGame(DagGame):
+    """A DagGame whose states say which of their moves are noisy (quiescence search follows only those)."""
+
+    def __init__(self, nodes: list[tuple[str, list[int], int, int]], noisy: dict[int, list[int]]) -> None:
+        super().__init__(nodes)
+        self.noisy = noisy
+
+    def __repr__(self) -> str:
+        return f"NoisyDagGame({self.nodes!r}, {self.noisy!r})"
+
+    def noisy_moves(self, state: int) -> list[int]:
+        return self.noisy.get(state, [])
+
+    def is_quiet(self, state: int) -> bool:
+        return not self.noisy.get(state)
+
+
+@st.composite
+def noisy_dag_games(draw: Any, players: tuple[str, ...] = ("max", "min")) -> NoisyDagGame:
+    """A dag game whose states each mark a few of their moves noisy (often none: a quiet state)."""
+    game = draw(dag_games(players))
+    noisy = {}
+    for state, (_, successors, _, _) in enumerate(game.nodes):
+        if successors:
+            noisy_state = draw(st.integers(min_value=0, max_value=3)) > 0  # three states in four are not quiet
+            chosen = draw(st.lists(st.sampled_from(range(len(successors))), min_size=1, max_size=2, unique=True)) if noisy_state else []
+            if chosen:
+                noisy[state] = sorted(chosen)
+    return NoisyDagGame(game.nodes, noisy)

@@ -11,7 +11,13 @@ the depth limit are written here again from their documented definitions:
   end of its children's, up to +inf when a child was pruned; a MIN node's likewise with the
   smallest), and the value returned is ``exact`` when the interval is that single value,
   ``lower`` when it is at or below the interval, ``upper`` when at or above;
-* fail-hard returns v clamped into the window the node was called with;
+* fail-hard returns v clamped into the window the node was called with; own-bound returns
+  max(alpha, v) at a MAX node and min(beta, v) at a MIN node (a terminal's value as it is);
+* quiescence: where the depth limit cuts a MAX or MIN state that is not quiet, the node
+  stands pat (v starts at its evaluation, recorded as ``quiesce`` with the noisy children),
+  the stand-pat value meets the window as a child's would (a cutoff pruning every noisy
+  child, or a raised alpha / lowered beta), and only the noisy children are searched, on
+  past the limit, where every node is "at the limit" again;
 * a table entry (value, bound, levels searched, None for all) answers a visit needing
   ``left`` levels if it was searched at least that deep and, for a bound, if the bound alone
   passes the cutoff test (a lower bound against beta, an upper bound against alpha);
@@ -30,25 +36,32 @@ from typing import Any
 from engine_helpers import internal_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from search_helpers import dag_games
+from search_helpers import dag_games, noisy_dag_games
 
 import tracer
 from tracer.game.protocol import TreeGame
 from tracer.search import Conventions, SearchSettings, run_search
 
 INF = float("inf")
-ALL_CONVENTIONS = [Conventions(True, "soft"), Conventions(False, "soft"), Conventions(True, "hard"), Conventions(False, "hard")]
+ALL_CONVENTIONS = [
+    Conventions(True, "soft"), Conventions(False, "soft"), Conventions(True, "hard"), Conventions(False, "hard"),
+    Conventions(True, "own-bound"), Conventions(False, "own-bound"),
+]
 
 
 class Reference:
     """The searches as the book writes them, recording the documented events."""
 
-    def __init__(self, game: Any, algorithm: str, conventions: Conventions, limit: int | None, table: bool, by_evaluation: bool) -> None:
+    def __init__(
+        self, game: Any, algorithm: str, conventions: Conventions, limit: int | None, table: bool, by_evaluation: bool,
+        quiescence: bool = False,
+    ) -> None:
         self.game = game
         self.algorithm = algorithm
         self.prune_on_equal = conventions.prune_on_equal
-        self.fail_hard = conventions.fail == "hard"
+        self.fail = conventions.fail
         self.limit = limit
+        self.quiescence = quiescence and limit is not None
         self.table: dict[Any, tuple[float, str, int | None]] | None = {} if table else None
         self.by_evaluation = by_evaluation
         self.events: list[tuple[Any, ...]] = []
@@ -63,7 +76,16 @@ class Reference:
 
     # -- what both share, written plainly -------------------------------------------------------
     def levels_left(self, path: tuple[int, ...]) -> int | None:
-        return None if self.limit is None else self.limit - len(path)
+        """Levels still to search: 0 at the depth limit and past it (where only quiescence goes)."""
+        return None if self.limit is None else max(self.limit - len(path), 0)
+
+    def quiesces(self, state: Any, path: tuple[int, ...]) -> bool:
+        """Whether this node stands pat: at or past the limit, a MAX or MIN state that is not quiet."""
+        game = self.game
+        return (
+            self.quiescence and self.levels_left(path) == 0 and not game.is_terminal(state)
+            and game.to_move(state) != "chance" and not game.is_quiet(state)
+        )
 
     def static_value(self, state: Any, path: tuple[int, ...]) -> float | None:
         """A terminal's or a cut node's value (recorded and stored), or None to search below."""
@@ -74,7 +96,7 @@ class Reference:
             else:
                 value, source = game.evaluate(state), "evaluation"
             searched = None
-        elif self.levels_left(path) == 0:
+        elif self.levels_left(path) == 0 and not self.quiesces(state, path):
             value, source, searched = game.evaluate(state), "evaluation", 0
             self.depth_cut += 1
         else:
@@ -103,14 +125,15 @@ class Reference:
         self.events.append(("tt_hit", path, value, bound, searched))
         return value, bound
 
-    def children(self, state: Any, path: tuple[int, ...], maximising: bool) -> list[tuple[int, Any]]:
+    def children(self, state: Any, path: tuple[int, ...], maximising: bool, only: list[int] | None = None) -> list[tuple[int, Any]]:
         game = self.game
-        pairs = [(index, game.result(state, action)) for index, action in enumerate(game.actions(state))]
+        moves = game.actions(state)
+        pairs = [(index, game.result(state, moves[index])) for index in (range(len(moves)) if only is None else only)]
         if self.by_evaluation:
             keys = [game.evaluate(child) for _, child in pairs]
             # Best first for the player to move; the sort is stable, so ties keep the documented order.
             ranked = sorted(range(len(pairs)), key=lambda i: -keys[i] if maximising else keys[i])
-            self.events.append(("order", path, tuple(path + (i,) for i in ranked), tuple(keys[i] for i in ranked)))
+            self.events.append(("order", path, tuple(path + (pairs[i][0],) for i in ranked), tuple(keys[i] for i in ranked)))
             pairs = [pairs[i] for i in ranked]
         return pairs
 
@@ -141,10 +164,13 @@ class Reference:
                 self.events.append(("chance_backup", path, child, p, child_value, v))
         else:
             v = -INF if player == "max" else INF
-            for index, child_state in self.children(state, path, player == "max"):
+            standing = self.quiesces(state, path)
+            if standing:
+                v, noisy = self.stand_pat(state, path)
+            for index, child_state in self.children(state, path, player == "max", noisy if standing else None):
                 child = path + (index,)
                 child_value = self.minimax_node(child_state, child)
-                if best is None or (child_value > v if player == "max" else child_value < v):
+                if (best is None and not standing) or (child_value > v if player == "max" else child_value < v):
                     v, best = child_value, child
                 self.events.append(("backup", path, child, child_value, v))
         self.store(state, path, v, "exact", self.levels_left(path))
@@ -160,18 +186,20 @@ class Reference:
         if entry is not None:
             value, bound = entry
             low, high = {"exact": (value, value), "lower": (value, INF), "upper": (-INF, value)}[bound]
-            returned = self.returned(value, alpha, beta)
+            player = None if self.game.is_terminal(state) else self.game.to_move(state)
+            returned = self.returned(value, alpha, beta, player)
             label = self.label(returned, low, high)
             self.events.append(("leave", path, returned, label, None))
             return returned, label
         value = self.static_value(state, path)
         if value is not None:
             return value, "exact"
-        if self.game.to_move(state) == "max":
+        player = self.game.to_move(state)
+        if player == "max":
             v, low, high, best = self.max_value(state, path, alpha, beta)
         else:
             v, low, high, best = self.min_value(state, path, alpha, beta)
-        returned = self.returned(v, alpha, beta)
+        returned = self.returned(v, alpha, beta, player)
         label = self.label(returned, low, high)
         self.store(state, path, returned, label, self.levels_left(path))
         self.events.append(("leave", path, returned, label, best))
@@ -179,14 +207,34 @@ class Reference:
             self.best = best
         return returned, label
 
+    def stand_pat(self, state: Any, path: tuple[int, ...]) -> tuple[float, list[int]]:
+        """A quiescence node's static value and its noisy children (indices among all its moves)."""
+        game = self.game
+        moves = list(game.actions(state))
+        noisy = [moves.index(move) for move in game.noisy_moves(state)]
+        value = game.evaluate(state)
+        self.depth_cut += 1
+        self.events.append(("quiesce", path, value, tuple(path + (i,) for i in noisy)))
+        return value, noisy
+
     def max_value(self, state: Any, path: tuple[int, ...], alpha: float, beta: float):  # type: ignore[no-untyped-def]
         v, best = -INF, None
         low = high = -INF
-        children = self.children(state, path, True)
+        standing = self.quiesces(state, path)
+        if standing:
+            v, noisy = self.stand_pat(state, path)
+            low = high = v
+            if self.max_cutoff(v, beta):
+                self.events.append(("cutoff", path, v, alpha, beta, tuple(path + (i,) for i in noisy)))
+                return v, low, INF, None
+            if v > alpha:
+                self.events.append(("alpha", path, alpha, v))
+                alpha = v
+        children = self.children(state, path, True, noisy if standing else None)
         for position, (index, child_state) in enumerate(children):
             child = path + (index,)
             child_value, child_bound = self.alphabeta_node(child_state, child, alpha, beta)
-            if best is None or child_value > v:
+            if (best is None and not standing) or child_value > v:
                 v, best = child_value, child
             self.events.append(("backup", path, child, child_value, v))
             low = max(low, child_value if child_bound != "upper" else -INF)
@@ -205,11 +253,21 @@ class Reference:
     def min_value(self, state: Any, path: tuple[int, ...], alpha: float, beta: float):  # type: ignore[no-untyped-def]
         v, best = INF, None
         low = high = INF
-        children = self.children(state, path, False)
+        standing = self.quiesces(state, path)
+        if standing:
+            v, noisy = self.stand_pat(state, path)
+            low = high = v
+            if self.min_cutoff(v, alpha):
+                self.events.append(("cutoff", path, v, alpha, beta, tuple(path + (i,) for i in noisy)))
+                return v, -INF, high, None
+            if v < beta:
+                self.events.append(("beta", path, beta, v))
+                beta = v
+        children = self.children(state, path, False, noisy if standing else None)
         for position, (index, child_state) in enumerate(children):
             child = path + (index,)
             child_value, child_bound = self.alphabeta_node(child_state, child, alpha, beta)
-            if best is None or child_value < v:
+            if (best is None and not standing) or child_value < v:
                 v, best = child_value, child
             self.events.append(("backup", path, child, child_value, v))
             low = min(low, child_value if child_bound != "upper" else -INF)
@@ -225,10 +283,14 @@ class Reference:
                 beta = v
         return v, low, high, best
 
-    def returned(self, v: float, alpha: float, beta: float) -> float:
-        if not self.fail_hard:
+    def returned(self, v: float, alpha: float, beta: float, player: str | None) -> float:
+        if self.fail == "soft":
             return v
-        return alpha if v < alpha else beta if v > beta else v
+        if self.fail == "hard":
+            return alpha if v < alpha else beta if v > beta else v
+        if player == "max":  # own-bound: the node's alpha, raised by v
+            return max(alpha, v)
+        return min(beta, v) if player == "min" else v
 
     @staticmethod
     def label(value: float, low: float, high: float) -> str:
@@ -245,7 +307,7 @@ class Reference:
         cutoffs = [event for event in self.events if event[0] == "cutoff" and event[5]]
         return {
             "visited": kinds.count("enter"),
-            "evaluated": kinds.count("evaluate"),
+            "evaluated": kinds.count("evaluate") + kinds.count("quiesce"),
             "cutoffs": len(cutoffs),
             "pruned": sum(len(event[5]) for event in cutoffs),
             "depth_cut": self.depth_cut,
@@ -254,10 +316,14 @@ class Reference:
         }
 
 
-def assert_same_as_reference(game: Any, algorithm: str, conventions: Conventions, limit: int | None, table: bool, order: str) -> None:
-    reference = Reference(game, algorithm, conventions, limit, table, by_evaluation=order == "eval")
+def assert_same_as_reference(
+    game: Any, algorithm: str, conventions: Conventions, limit: int | None, table: bool, order: str, quiescence: bool = False,
+) -> None:
+    reference = Reference(game, algorithm, conventions, limit, table, by_evaluation=order == "eval", quiescence=quiescence)
     value, bound = reference.run()
-    search_settings = SearchSettings(algorithm=algorithm, conventions=conventions, depth=limit, order=order, transposition_table=table)
+    search_settings = SearchSettings(
+        algorithm=algorithm, conventions=conventions, depth=limit, order=order, transposition_table=table, quiescence=quiescence,
+    )
     recorded = run_search(game, search_settings, record=True)
     assert recorded.events == reference.events
     assert (recorded.value, recorded.best, recorded.bound) == (value, reference.best, bound)
@@ -289,3 +355,12 @@ def test_expectiminimax_records_what_the_reference_records(game, limit, table):
 def test_searches_of_written_trees_record_what_the_reference_records(tree, algorithm, conventions, table):
     game = TreeGame(tracer.parse_tree(json.dumps(tree)))
     assert_same_as_reference(game, algorithm, conventions, None, table, "given")
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    noisy_dag_games(), st.sampled_from(["minimax", "alphabeta"]), st.sampled_from(ALL_CONVENTIONS), st.sampled_from([0, 1, 2]),
+    st.booleans(), st.sampled_from(["given", "eval"]),
+)
+def test_quiescence_records_what_the_reference_records(game, algorithm, conventions, limit, table, order):
+    assert_same_as_reference(game, algorithm, conventions, limit, table, order, quiescence=True)

@@ -20,6 +20,8 @@ import click
 from tracer._version import __version__
 from tracer.errors import InputError, Option, TracerError
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
+from tracer.search.window import FAIL_CONVENTIONS
+from tracer.words import say
 
 __all__ = [
     "command_line_words",
@@ -38,15 +40,18 @@ __all__ = [
 ]
 
 
-_FLAG_NAMES = {"transposition_table": "tt"}
-_FLAGS = frozenset({"iterative", "transposition_table", "chance", "distinct", "deep_cutoff", "force", "html", "beamer"})
+_FLAG_NAMES = {"transposition_table": "tt", "evaluation": "eval"}
+_FLAGS = frozenset({"iterative", "quiescence", "chance", "distinct", "deep_cutoff", "force", "html", "beamer"})
 
 
 def command_line_words(option: Option) -> str:
-    """An option as the command line writes it: ``--depth 3``, ``--tt``, ``--no-prune-on-equal``, ``--fail-hard``."""
+    """An option as the command line writes it: ``--depth 3``, ``--tt``, ``--tt symmetry``, ``--no-prune-on-equal``,
+    ``--fail-hard``, ``--fail-own-bound``."""
     name, value = option.name, option.value
-    if name == "fail" and value in ("soft", "hard"):
+    if name == "fail" and value in FAIL_CONVENTIONS:
         return f"--fail-{value}"
+    if name == "transposition_table" and value in (True, None):
+        return "--tt"
     if name == "output":
         return "-o"
     flag = "--" + _FLAG_NAMES.get(name, name).replace("_", "-")
@@ -102,8 +107,15 @@ def language_option(command: Callable[..., Any]) -> Callable[..., Any]:
 def input_options(command: Callable[..., Any]) -> Callable[..., Any]:
     options = [
         click.argument("input", required=False, metavar="[INPUT]"),
-        click.option("--game", metavar="NAME", help="Search a game instead of a file: tictactoe, hexapawn, nim or coinflip."),
-        click.option("--position", metavar="POS", help="The game's starting position, e.g. X.O.X.... (tic-tac-toe) or 3,4,5 (Nim)."),
+        click.option(
+            "--game", metavar="NAME",
+            help="Search a game instead of a file: tictactoe, hexapawn, nim, coinflip, whist, chess (see tracer games), "
+            "or a course's own class, module:Class or path/to/file.py:Class (its code runs: load only files you trust).",
+        ),
+        click.option(
+            "--position", metavar="POS",
+            help="The game's starting position, e.g. X.O.X.... (tic-tac-toe), 3,4,5 (Nim) or a FEN (chess).",
+        ),
         click.option("--root", type=click.Choice(["max", "min"]), help="Type of the root node (default max); levels alternate."),
         click.option("--players", metavar="CYCLE", help="Node types by depth, repeating: e.g. max,min,min or max,chance,min,chance."),
     ]
@@ -120,17 +132,40 @@ def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
         ),
         click.option(
             "--prune-on-equal/--no-prune-on-equal", default=True, show_default=True,
-            help="Prune when v reaches beta/alpha with equality (AIMA, MIT 6.034), or only when it passes them (UC Berkeley CS188).",
+            help="Prune when v reaches beta/alpha with equality (AIMA, MIT 6.034, CS188's slides), or only when it passes them (UC Berkeley CS188's Pacman autograder).",
+        ),
+        click.option("--fail-soft", "fail", flag_value="soft", default=True, help="A node returns v, a bound where it was cut off (AIMA). The default."),
+        click.option(
+            "--fail-hard", "fail", flag_value="hard",
+            help="A node returns v clamped into the window [alpha, beta] it was called with: a cut MAX node returns beta, a cut MIN node alpha.",
         ),
         click.option(
-            "--fail-soft/--fail-hard", "fail_soft", default=True, show_default=True,
-            help="Fail-soft returns v (AIMA); fail-hard returns alpha or beta, clamping values into [alpha, beta].",
+            "--fail-own-bound", "fail", flag_value="own-bound",
+            help="A node returns its own bound moved by v, max(alpha, v) at MAX and min(beta, v) at MIN, cut off or not (the UNH CS 730 deck).",
         ),
         click.option("--depth", type=click.IntRange(min=0), help="Depth limit: levels below the root (chance levels count); deeper nodes are scored by the evaluation."),
-        click.option("--order", type=click.Choice(ORDERS), default="given", show_default=True, help="Order of children: as given, best first by evaluation, by true value (perfect/worst), or random."),
+        click.option(
+            "--order", type=click.Choice(ORDERS), default="given", show_default=True,
+            help="Order of children: as given, best first by evaluation, by true value (perfect/worst), random, "
+            "or captures first (MVV-LVA: most valuable victim, then least valuable attacker; chess, hexapawn).",
+        ),
         click.option("--seed", type=int, default=0, show_default=True, help="Seed for --order random."),
         click.option("--iterative", is_flag=True, help="Iterative deepening up to --depth (or to the end), each iteration ordered by the previous one."),
-        click.option("--tt", "transposition_table", is_flag=True, help="Use a transposition table (games: repeated states are searched once)."),
+        click.option(
+            "--tt", "transposition_table", is_flag=False, flag_value="exact", default=None, metavar="[symmetry]",
+            help="Use a transposition table (games: repeated states are searched once); --tt symmetry stores positions "
+            "up to the board's symmetries (tictactoe, hexapawn), so a mirror image or a rotation is answered too.",
+        ),
+        click.option(
+            "--quiescence", is_flag=True,
+            help="Past the depth limit, search on through the noisy moves (captures) of positions that are not quiet, "
+            "standing pat on the evaluation (games with quiescence hooks; trees: quiet: false or noisy: [...]).",
+        ),
+        click.option(
+            "--eval", "evaluation", metavar="SPEC|FILE",
+            help="Evaluate with weighted features instead of the game's own: e.g. open_lines=1,centre=0.5, material:turing, "
+            "or a YAML file (see tracer games --features).",
+        ),
     ]
     for option in reversed(options):
         command = option(command)
@@ -140,19 +175,34 @@ def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
 def _settings(options: dict[str, Any]) -> SearchSettings:
     return SearchSettings(
         algorithm=options["algorithm"],
-        conventions=Conventions(prune_on_equal=options["prune_on_equal"], fail="soft" if options["fail_soft"] else "hard"),
+        conventions=Conventions(prune_on_equal=options["prune_on_equal"], fail=options["fail"]),
         depth=options["depth"],
         order=options["order"],
         seed=options["seed"],
         iterative=options["iterative"],
         transposition_table=options["transposition_table"],
+        quiescence=options["quiescence"],
+        evaluation=options["evaluation"],
     )
 
 
 # the options that say how to search: given with a trace file (already searched), they are refused
 _SEARCH_OPTION_NAMES = frozenset(
-    {"algorithm", "prune_on_equal", "fail_soft", "depth", "order", "seed", "iterative", "transposition_table"}
+    {"algorithm", "prune_on_equal", "fail", "depth", "order", "seed", "iterative", "transposition_table", "quiescence", "evaluation"}
 )
+
+
+def _table_option(options: dict[str, Any]) -> dict[str, Any]:
+    """``--tt`` takes an optional value (``--tt symmetry``); ``--tt tree.json`` is the flag followed by the input."""
+    table = options["transposition_table"]
+    if table in (None, "exact", "symmetry"):
+        return options
+    if options["input"] is None and options["game"] is None:
+        return {**options, "input": table, "transposition_table": "exact"}
+    raise click.BadParameter(
+        say("cli.tt.value", "{value} is not a kind of table: write --tt for positions, or --tt symmetry", value=repr(table)),
+        param_hint="'--tt'",
+    )
 
 
 def planned_search(options: dict[str, Any]) -> tuple[Any, Any, Any]:
@@ -162,6 +212,7 @@ def planned_search(options: dict[str, Any]) -> tuple[Any, Any, Any]:
     from tracer.search.conventions import default_algorithm
     from tracer.trace.model import Trace
 
+    options = _table_option(options)
     source = load_input(
         options["input"], game=options["game"], position=options["position"], players=options["players"], root=options["root"]
     )
@@ -213,6 +264,8 @@ def _search_options_given() -> list[str]:
         if param.name not in _SEARCH_OPTION_NAMES or context.get_parameter_source(param.name) in (ParameterSource.DEFAULT, None):
             continue
         value = context.params[param.name]
+        if param.name == "fail" and getattr(param, "flag_value", None) != value:
+            continue  # --fail-soft, --fail-hard and --fail-own-bound set one setting: name the one given
         secondary = getattr(param, "secondary_opts", [])
         given.append(secondary[0] if secondary and value is False else param.opts[0])
     return given

@@ -41,9 +41,9 @@ def exercise_group() -> None:
 @click.option("--algorithm", type=click.Choice(ALGORITHMS), default=None, help="The search the questions are about. Default: alphabeta; expectiminimax with --chance.")
 @click.option(
     "--prune-on-equal/--no-prune-on-equal", default=True, show_default=True,
-    help="Alpha-beta prunes when v reaches beta/alpha with equality (AIMA, MIT 6.034), or only when it passes them (UC Berkeley CS188).",
+    help="Alpha-beta prunes when v reaches beta/alpha with equality (AIMA, MIT 6.034, CS188's slides), or only when it passes them (UC Berkeley CS188's Pacman autograder).",
 )
-@click.option("--fail-soft/--fail-hard", "fail_soft", default=True, show_default=True, help="Fail-soft returns v (AIMA); fail-hard returns alpha or beta, clamping values into [alpha, beta].")
+@click.option("--fail-soft/--fail-hard", "fail_soft", default=True, show_default=True, help="Fail-soft returns v (AIMA); fail-hard returns v clamped into [alpha, beta], so a cut MAX node returns beta and a cut MIN node alpha.")
 @click.option(
     "--questions", metavar="LIST",
     help="Comma-separated questions: minimax, values, not_examined, move, window (alpha and beta at a named node), order "

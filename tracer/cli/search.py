@@ -20,6 +20,7 @@ from tracer.cli.app import (
     search_options,
     write_output,
 )
+from tracer.words import number, say, say_n
 
 __all__ = ["games_command", "key_command", "schema_command", "trace_command"]
 
@@ -79,7 +80,12 @@ def key_command(fmt: str, nodes: bool | None, output: str | None, **options: Any
     Examples:
       tracer key tree.json
       tracer key tree.json --no-prune-on-equal --format markdown
+      tracer key tree.json --fail-own-bound
       tracer key --game tictactoe --position XO.X..O.. --format json
+      tracer key --game tictactoe --tt symmetry --algorithm minimax
+      tracer key --game chess --position "7k/8/5K2/8/8/8/8/6R1 w - - 0 1" --depth 3
+      tracer key --game hexapawn --depth 2 --quiescence --eval pawns=1,mobility=0.5
+      tracer key --game path/to/mygame.py:MyGame --depth 2
     """
     from tracer.api import is_trace_file
     from tracer.trace.key_text import key_markdown, key_text
@@ -103,7 +109,7 @@ def _key_of_search(options: dict[str, Any], nodes: bool | None) -> Any:
     from tracer.errors import InputError
     from tracer.game.protocol import TreeGame
     from tracer.recursion import quiet_gc
-    from tracer.search.run import run_search
+    from tracer.search.run import prepare_search, run_search
     from tracer.trace.key import answer_key, key_of_run
     from tracer.trace.line import LineTracker
     from tracer.trace.model import Trace
@@ -115,6 +121,7 @@ def _key_of_search(options: dict[str, Any], nodes: bool | None) -> Any:
     try:
         if nodes is False or (nodes is None and not isinstance(game, TreeGame)):
             tracker = LineTracker()
+            game, settings = prepare_search(game, settings)
             with quiet_gc():
                 run = run_search(game, settings, sink=tracker)
             return key_of_run(game, settings, run, tracker.line)
@@ -140,16 +147,72 @@ def _key_of_trace_file(path: str, nodes: bool | None) -> Any:
 
 
 @main.command("games")
-def games_command() -> None:
-    """List the games tracer can search, with their positions and move order."""
-    from tracer.game.games import GAMES
+@click.option("--features", is_flag=True, help="Also list each game's features and sets of weights, for --eval.")
+@click.argument("names", nargs=-1, metavar="[GAME]...")
+@language_option
+@fail_cleanly
+def games_command(features: bool, names: tuple[str, ...]) -> None:
+    """List the games tracer can search (or the GAMEs named), with their positions, move order and options.
 
-    for name, cls in GAMES.items():
-        game = cls()
-        click.echo(f"{name}: {cls.title}")
+    \b
+    Examples:
+      tracer games
+      tracer games chess --features
+    """
+    from tracer.game.games import GAMES, make_game
+
+    for name in names or tuple(GAMES):
+        game = make_game(name)
+        cls = type(game)
+        click.echo(f"{cls.name}: {cls.title}")
         click.echo(f"  start position: {game.position}")
         click.echo(f"  moves searched: {cls.action_order}")
         click.echo(f"  chance nodes: {'yes' if cls.has_chance else 'no'}; evaluation function: {'yes' if cls.has_evaluation else 'no'}")
+        for line in _search_facts(game):
+            click.echo("  " + line)
+        if features:
+            for line in _feature_lines(game):
+                click.echo("  " + line)
+
+
+def _search_facts(game: Any) -> list[str]:
+    """What the options that need a game's hooks can do with this game (only games that have them)."""
+    from tracer.game.protocol import bounded
+
+    lines = []
+    if not bounded(game):
+        lines.append(say("games.unbounded", "needs a depth limit: the game cannot be searched to its end"))
+    if callable(getattr(game, "noisy_moves", None)):
+        what = getattr(game, "noisy_description", None)
+        lines.append(say("games.quiescence.what", "--quiescence: yes, through {what}", what=what) if what else say("games.quiescence", "--quiescence: yes"))
+    symmetries = getattr(game, "symmetries", ())
+    if len(symmetries) > 1:
+        lines.append(say_n("games.symmetry", "--tt symmetry: {n} symmetry ({names})", "--tt symmetry: {n} symmetries ({names})",
+                           len(symmetries), n=len(symmetries), names=", ".join(symmetry.name for symmetry in symmetries)))
+    if callable(getattr(game, "capture_values", None)):
+        lines.append(say("games.captures", "--order captures: yes"))
+    return lines
+
+
+def _feature_lines(game: Any) -> list[str]:
+    """A game's features and feature groups, as --eval names them."""
+    from tracer.game.evaluation import feature_groups_of, features_of
+
+    table = features_of(game)
+    groups = feature_groups_of(game)
+    if not table and not groups:
+        return [say("games.features.none", "features: none")]
+    lines = [say("games.features", "features for --eval (default: {default}):", default=getattr(game, "default_evaluation", "?"))]
+    lines.extend(f"  {name}: {feature.description}" for name, feature in table.items())
+    for group in groups.values():
+        members = ", ".join(f"{letter} = {member}" for letter, member in zip(group.letters, group.members))
+        lines.append(say("games.features.group", "  {name}: {description} ({members})", name=group.name, description=group.description,
+                         members=members))
+        for preset, values in group.presets.items():
+            weights = ", ".join(f"{letter} {number(value)}" for letter, value in zip(group.letters, values))
+            default = say("games.features.default", " (the default)") if preset == group.default else ""
+            lines.append(f"    {group.name}:{preset}: {weights}{default}")
+    return lines
 
 
 @main.command("schema")

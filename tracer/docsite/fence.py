@@ -14,7 +14,9 @@ display options::
     ```
 
 Search options: ``algorithm``, ``root``, ``players``, ``depth``, ``prune-on-equal``
-(true/false), ``fail`` (soft/hard), ``order``, ``seed``, ``iterative``, ``tt``, and the input:
+(true/false), ``fail`` (soft/hard/own-bound), ``order``, ``seed``, ``iterative``, ``tt``
+(true/false/symmetry), ``quiescence`` (true/false), ``eval`` (a weighted evaluation:
+``eval=material:turing``, ``eval=open_lines=1,centre=0.5``), and the input:
 the fence's body, ``file=`` (relative to the page's folder, else to the docs folder), or
 ``game=`` with ``position=``. Display options: ``start`` (a step number, ``first`` or
 ``final``), ``final`` (true: only the final figure, no stepper), ``show-order`` (the
@@ -30,10 +32,12 @@ from typing import Any
 
 from tracer.errors import InputError, Option
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
+from tracer.search.window import FAIL_CONVENTIONS
+from tracer.words import say
 
 __all__ = ["OPTION_NAMES", "FenceOptions", "read_fence_options"]
 
-_SEARCH = ("algorithm", "root", "players", "depth", "prune-on-equal", "fail", "order", "seed", "iterative", "tt")
+_SEARCH = ("algorithm", "root", "players", "depth", "prune-on-equal", "fail", "order", "seed", "iterative", "tt", "quiescence", "eval")
 _INPUT = ("file", "game", "position")
 _DISPLAY = ("start", "final", "show-order", "labels", "height", "title", "pseudocode", "id")
 OPTION_NAMES = _SEARCH + _INPUT + _DISPLAY
@@ -96,7 +100,7 @@ def read_fence_options(options: dict[str, str]) -> FenceOptions:
         raise InputError(f"unknown option {unknown[0]!r}", hint="options are " + ", ".join(OPTION_NAMES))
     get = options.get
     algorithm = _choice("algorithm", get("algorithm", "alphabeta"), ALGORITHMS)
-    fail = _choice("fail", get("fail", "soft"), ("soft", "hard"))
+    fail = _choice("fail", get("fail", "soft"), FAIL_CONVENTIONS)
     settings = SearchSettings(
         algorithm=algorithm,
         conventions=Conventions(prune_on_equal=_flag("prune-on-equal", get("prune-on-equal", "true")), fail=fail),
@@ -104,8 +108,15 @@ def read_fence_options(options: dict[str, str]) -> FenceOptions:
         order=_choice("order", get("order", "given"), ORDERS),
         seed=_whole("seed", get("seed", "0")),
         iterative=_flag("iterative", get("iterative", "false")),
-        transposition_table=_flag("tt", get("tt", "false")),
+        transposition_table="symmetry" if get("tt", "").strip().lower() == "symmetry" else _flag("tt", get("tt", "false")),
+        quiescence=_flag("quiescence", get("quiescence", "false")),
+        evaluation=get("eval") or None,
     )
+    if get("eval", "").strip().lower().endswith((".yaml", ".yml", ".json")):
+        raise InputError(
+            say("fence.eval.file", "eval={name} names a file, which a page does not read", name=get("eval")),
+            hint=say("fence.eval.hint", 'write the weights out, e.g. eval="open_lines=1,centre=0.5" or eval=material:turing'),
+        )
     start = get("start", "first")
     if start not in ("first", "final"):
         _whole("start", start)
@@ -145,8 +156,8 @@ def resolve_file(name: str, page_dir: FilePath, docs_dir: FilePath) -> FilePath:
     raise InputError(f"file={name!r} does not exist", hint=f"put it beside the page or give a path from {docs_dir.name}/")
 
 
-_FENCE_NAMES = {"transposition_table": "tt"}
-_FENCE_FLAGS = frozenset({"iterative", "transposition_table"})
+_FENCE_NAMES = {"transposition_table": "tt", "evaluation": "eval"}
+_FENCE_FLAGS = frozenset({"iterative", "transposition_table", "quiescence"})
 
 
 def fence_words(option: Option) -> str:

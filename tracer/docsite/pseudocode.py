@@ -1,8 +1,9 @@
 """AIMA-style pseudocode for the search a trace ran, and the line each step executes.
 
 The listing follows the variant the trace recorded: minimax, alpha-beta or
-expectiminimax; prune on ``>=`` or on ``>``; fail-soft (``return v``) or fail-hard
-(``return β`` / ``return α``); a depth limit (``IS-CUTOFF``/``EVAL`` instead of
+expectiminimax; prune on ``>=`` or on ``>``; fail-soft (``return v``), fail-hard
+(``return β`` / ``return α``) or own-bound (the node's α or β is its value, as the UNH
+CS 730 deck writes it); a depth limit (``IS-CUTOFF``/``EVAL`` instead of
 ``IS-TERMINAL``/``UTILITY``); move ordering; a transposition table; iterative deepening.
 Each line may carry an *anchor* such as ``"max.prune"``; :func:`step_lines` maps every
 step of a trace to the index of the line it executes, so a stepper can highlight it.
@@ -12,8 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tracer.trace.caption_words import stood_pat
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
+from tracer.words import fail_name, say
 
 __all__ = ["Line", "Pseudocode", "pseudocode_for", "step_lines"]
 
@@ -46,7 +49,9 @@ def pseudocode_for(trace: Trace) -> Pseudocode:
     alphabeta = settings.algorithm == "alphabeta"
     limited = settings.depth is not None or settings.iterative
     soft = settings.conventions.fail == "soft"
+    own_bound = settings.conventions.fail == "own-bound"
     strict = not settings.conventions.prune_on_equal
+    quiescence = settings.quiescence
     players = _players_in(trace)
     args = "state, α, β" if alphabeta else "state"
     depth_arg = ", depth" if limited else ""
@@ -71,9 +76,12 @@ def pseudocode_for(trace: Trace) -> Pseudocode:
         p = player
         lines.append(Line(f"function {name}({args}{depth_arg})", 0, f"{p}.head"))
         if settings.transposition_table:
-            lines.append(Line("if TABLE holds state, searched deep enough, and its entry decides here then", 1, f"{p}.tt"))
+            held = "state or a symmetric twin of it" if settings.symmetric_table else "state"
+            lines.append(Line(f"if TABLE holds {held}, searched deep enough, and its entry decides here then", 1, f"{p}.tt"))
             lines.append(Line("return the stored value", 2, f"{p}.tt-return"))
-        if limited:
+        if quiescence and player != "chance":
+            lines.append(Line("if IS-CUTOFF(state, depth) and IS-QUIET(state) then return EVAL(state)", 1, f"{p}.terminal"))
+        elif limited:
             lines.append(Line("if IS-CUTOFF(state, depth) then return EVAL(state)", 1, f"{p}.terminal"))
         else:
             lines.append(Line("if IS-TERMINAL(state) then return UTILITY(state)", 1, f"{p}.terminal"))
@@ -86,11 +94,26 @@ def pseudocode_for(trace: Trace) -> Pseudocode:
             lines.append(Line("return v", 1, f"{p}.return"))
             lines.append(Line(""))
             continue
-        worst = "−∞" if player == "max" else "+∞"
-        lines.append(Line(f"v ← {worst}", 1, f"{p}.init"))
         actions = "ORDER(ACTIONS(state))" if settings.order != "given" or settings.iterative else "ACTIONS(state)"
-        lines.append(Line(f"for each a in {actions} do", 1, f"{p}.loop"))
         child_args = f"RESULT(state, a){', α, β' if alphabeta else ''}{child_depth}"
+        if quiescence:
+            lines.extend(_stand_pat(player, alphabeta, soft, own_bound, strict))
+            actions = "ORDER(moves)" if settings.order != "given" or settings.iterative else "moves"
+        if alphabeta and own_bound:
+            if quiescence:
+                lines.append(Line("else moves ← ACTIONS(state)", 1, f"{p}.init"))
+            lines.extend(_own_bound_loop(player, actions, child_args, strict))
+            if settings.transposition_table:
+                lines.append(Line(f"store {'α' if player == 'max' else 'β'} in TABLE for state", 1, f"{p}.store"))
+            lines.append(Line(f"return {'α' if player == 'max' else 'β'}", 1, f"{p}.return"))
+            lines.append(Line(""))
+            continue
+        worst = "−∞" if player == "max" else "+∞"
+        if quiescence:
+            lines.append(Line(f"else v, moves ← {worst}, ACTIONS(state)", 1, f"{p}.init"))
+        else:
+            lines.append(Line(f"v ← {worst}", 1, f"{p}.init"))
+        lines.append(Line(f"for each a in {actions} do", 1, f"{p}.loop"))
         better = ">" if player == "max" else "<"
         lines.append(Line(f"v2 ← VALUE({child_args})", 2, f"{p}.call"))
         lines.append(Line(f"if v2 {better} v then v, move ← v2, a", 2, f"{p}.update"))
@@ -114,10 +137,59 @@ def pseudocode_for(trace: Trace) -> Pseudocode:
         lines.append(Line(""))
     while lines and not lines[-1].text:
         lines.pop()
-    title = {"alphabeta": "Alpha-beta search", "minimax": "Minimax search", "expectiminimax": "Expectiminimax"}[settings.algorithm]
+    return Pseudocode(title=_title(settings.algorithm, strict, settings.conventions.fail), lines=tuple(lines))
+
+
+def _title(algorithm: str, strict: bool, fail: str) -> str:
+    """``Alpha-beta search (prune on ≥, fail-soft)``, ``Minimax search``, ``Expectiminimax``."""
+    if algorithm == "alphabeta":
+        return say("pseudocode.title.alphabeta", "Alpha-beta search (prune on {relation}, {fail})",
+                   relation=">" if strict else "≥", fail=fail_name(fail))
+    if algorithm == "minimax":
+        return say("pseudocode.title.minimax", "Minimax search")
+    return say("pseudocode.title.expectiminimax", "Expectiminimax")
+
+
+def _stand_pat(player: str, alphabeta: bool, soft: bool, own_bound: bool, strict: bool) -> list[Line]:
+    """Quiescence search: at (or past) the depth limit a node that is not quiet stands pat on its
+    static value and searches only its noisy moves; the stand-pat value meets the window first."""
+    p = player
+    lines = [Line("if IS-CUTOFF(state, depth) then  ▷ not quiet: quiescence search", 1, f"{p}.quiesce")]
+    own, combine = ("α", "MAX") if player == "max" else ("β", "MIN")
+    if alphabeta and own_bound:
+        test = (f"α {'>' if strict else '≥'} β") if player == "max" else (f"β {'<' if strict else '≤'} α")
+        lines += [
+            Line(f"{own} ← {combine}({own}, EVAL(state)); moves ← NOISY-MOVES(state)  ▷ standing pat", 2, f"{p}.stand-pat"),
+            Line(f"if {test} then return {own}", 2, f"{p}.stand-pat-prune"),
+        ]
+        return lines
+    lines.append(Line("v, moves ← EVAL(state), NOISY-MOVES(state)  ▷ standing pat", 2, f"{p}.stand-pat"))
     if alphabeta:
-        title += f" (prune on {'>' if strict else '≥'}, fail-{'soft' if soft else 'hard'})"
-    return Pseudocode(title=title, lines=tuple(lines))
+        if player == "max":
+            test = "v > β" if strict else "v ≥ β"
+            returned = "v" if soft else "β"
+        else:
+            test = "v < α" if strict else "v ≤ α"
+            returned = "v" if soft else "α"
+        lines.append(Line(f"if {test} then return {returned}, null", 2, f"{p}.stand-pat-prune"))
+        lines.append(Line(f"{own} ← {combine}({own}, v)", 2, f"{p}.stand-pat-bound"))
+    return lines
+
+
+def _own_bound_loop(player: str, actions: str, child_args: str, strict: bool) -> list[Line]:
+    """The loop as the UNH CS 730 deck writes it: the node's own bound is its value.
+
+    MAX: ``α ← max(α, MIN-VALUE(child, α, β)); when α ≥ β, return α``; MIN the same with β.
+    A child's value, the bound it moves and the test are one line each, as on the slide.
+    """
+    p = player
+    own, combine = ("α", "MAX") if player == "max" else ("β", "MIN")
+    test = (f"α {'>' if strict else '≥'} β") if player == "max" else (f"β {'<' if strict else '≤'} α")
+    return [
+        Line(f"for each a in {actions} do", 1, f"{p}.loop"),
+        Line(f"{own} ← {combine}({own}, VALUE({child_args}))", 2, f"{p}.update"),
+        Line(f"if {test} then return {own}", 2, f"{p}.prune"),
+    ]
 
 
 def _players_in(trace: Trace) -> list[str]:
@@ -158,7 +230,13 @@ _ANCHORS = {
     "tt_hit": "tt-return",
     "tt_store": "store",
     "leave": "return",
+    "quiesce": "stand-pat",
+    "tt_twin": "tt",
 }
+
+
+# where a listing writes two steps on one line (own-bound: the child's value moves α on the line that calls it)
+_SHARED_LINES = {"alpha": "update", "beta": "update", "stand-pat-bound": "stand-pat"}
 
 
 def step_lines(trace: Trace, code: Pseudocode | None = None) -> list[int | None]:
@@ -181,11 +259,16 @@ def step_lines(trace: Trace, code: Pseudocode | None = None) -> list[int | None]
             continue
         function = _function_of(trace, path)
         anchor = _ANCHORS[kind]
+        if kind in ("cutoff", "alpha", "beta") and stood_pat(replayer, path):  # the stand-pat value met the window
+            anchor = "stand-pat-prune" if kind == "cutoff" else "stand-pat-bound"
         if kind == "enter":
             returned_at.pop(path, None)
         elif kind in ("cutoff", "evaluate", "tt_hit"):
             returned_at[path] = anchor  # the function returns on this line
         elif kind == "leave":
             anchor = returned_at.pop(path, anchor)
-        result.append(index(f"{function}.{anchor}"))
+        line = index(f"{function}.{anchor}")
+        if line is None and anchor in _SHARED_LINES:
+            line = index(f"{function}.{_SHARED_LINES[anchor]}")
+        result.append(line)
     return result

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tracer.errors import InputError
+from tracer.errors import InputError, Option
 from tracer.game.evaluation import EvaluationSpec, WeightedFeature, _number_text, _title, feature_groups_of, features_of
 from tracer.game.features import FeatureGroup
 from tracer.reading import compose_yaml, read_input
@@ -36,8 +36,12 @@ def _known(game: Any) -> str:
 
 
 def _unknown_feature(name: str, game: Any, **where: Any) -> InputError:
+    if not features_of(game) and not feature_groups_of(game) and game.name == "tree":
+        return InputError("a tree has no features to weigh", hint="write each node's static value as value: in the tree, or search without {0}",
+                          options=(Option("evaluation"),), **where)
     if not features_of(game) and not feature_groups_of(game):
-        return InputError(f"{_title(game)} has no features to weigh", hint="give the game a features table, or search without --eval", **where)
+        return InputError(f"{_title(game)} has no features to weigh", hint="give the game a features table, or search without {0}",
+                          options=(Option("evaluation"),), **where)
     return InputError(f"unknown feature {name!r} for {_title(game)}", hint=f"known features: {_known(game)}", **where)
 
 

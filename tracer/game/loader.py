@@ -44,7 +44,7 @@ from typing import Any
 
 from tracer.errors import InputError, SearchError
 
-__all__ = ["OPTIONAL_HOOKS", "REQUIRED_HOOKS", "GameAdapter", "load_game_class"]
+__all__ = ["OPTIONAL_HOOKS", "REQUIRED_HOOKS", "GameAdapter", "class_of", "load_game_class"]
 
 REQUIRED_HOOKS = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
 OPTIONAL_HOOKS = ("evaluate", "chance_outcomes", "move_label", "describe", "board")
@@ -58,6 +58,7 @@ class GameAdapter:
     def __init__(self, inner: Any, source: str) -> None:
         self.inner = inner
         self.source = source  # what loads it again: "module:Class" or "file.py:Class"
+        self.position: str = str(getattr(inner, "position", ""))  # the position it was made from, as a trace records it
         cls = type(inner)
         self.name = str(getattr(inner, "name", cls.__name__.lower()))
         self.title = str(getattr(inner, "title", cls.__name__))
@@ -96,6 +97,17 @@ class GameAdapter:
         return f"GameAdapter({self.inner!r}, {self.source!r})"
 
 
+def class_of(game: Any) -> str | None:
+    """The ``module:Class`` or ``file.py:Class`` a course's game was loaded from (through any
+    wrapper such as an :class:`~tracer.game.evaluation.EvaluatedGame`); None for tracer's own games."""
+    while not isinstance(game, GameAdapter):
+        inner = vars(game).get("game") if hasattr(game, "__dict__") else None
+        if inner is None:
+            return None
+        game = inner
+    return game.source
+
+
 def _defines(obj: Any, name: str) -> bool:
     return callable(getattr(obj, name, None))
 
@@ -123,6 +135,8 @@ def load_game_class(spec: str, position: str | None = None) -> GameAdapter:
             **where,
         )
     game = GameAdapter(_construct(cls, class_name, position, target), spec.strip())
+    if position is not None:
+        game.position = position  # what a trace records as the game's position
     _check_players(game, class_name, target)
     return game
 

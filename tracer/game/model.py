@@ -87,6 +87,9 @@ class Node:
     evaluation (used where a depth limit cuts the search there). ``p`` is the
     probability of this node as a child of a chance node, ``move`` the name of the
     edge into it, ``state`` the game state it stands for (trees explored in a game).
+    ``noisy`` holds the indices of the children a quiescence search follows past the
+    depth limit (written ``quiet: false`` for all of them, or ``noisy: [0, 2]``); None
+    for a quiet node.
     """
 
     path: Path
@@ -97,6 +100,7 @@ class Node:
     p: float | None = None
     move: str | None = None
     state: Any = None
+    noisy: tuple[int, ...] | None = None
 
     @property
     def is_leaf(self) -> bool:
@@ -124,6 +128,8 @@ class Node:
             parts.append(f"p={self.p!r}")
         if self.move is not None:
             parts.append(f"move={self.move!r}")
+        if self.noisy is not None:
+            parts.append(f"noisy={self.noisy!r}")
         if self.children:
             parts.append(f"children={len(self.children)}")
         return f"Node({', '.join(parts)})"

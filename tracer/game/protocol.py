@@ -4,8 +4,10 @@ A game answers the questions of AIMA's game formulation. Values are always from
 MAX's point of view: MAX maximises, MIN minimises, a chance node averages.
 
 Every hook tracer consults, when it is consulted, and what stands in when a game leaves
-an optional one out. The search reads the two optional hooks only through
-:func:`evaluates_terminals` and :func:`game_title`, which hold their defaults.
+an optional one out. The search reads the optional hooks with defaults only through
+:func:`evaluates_terminals`, :func:`game_title` and :func:`bounded`, which hold them; the
+optional hooks without a default are asked for by an option (``--quiescence``, ``--tt
+symmetry``, ``--order captures``), which a game without them refuses.
 
 =========================  ==============================================================  ===============
 hook                       consulted                                                       when absent
@@ -17,6 +19,8 @@ hook                       consulted                                            
                            ``--order eval`` need ``evaluate``
 ``evaluates_terminals``    once per depth-limited search: whether ``evaluate`` scores      True
                            terminal states too (False: they keep their ``utility``)
+``bounded``                before a search without a depth limit: False for a game that    True
+                           cannot be searched to its end (chess), which then needs one
 ``initial_state()``        once per search: the root                                       required
 ``to_move(s)``             at each node searched that is not terminal, not cut by the      required
                            depth limit and not answered by the transposition table:
@@ -35,6 +39,20 @@ hook                       consulted                                            
                            ``--order eval``. Terminal states are scored on the same
                            scale (for example +inf for a win), because a depth-limited
                            search compares terminal and cut-off values with each other
+``is_quiet(s)``            with ``--quiescence``, at each MAX or MIN node at or past the    refused
+                           depth limit: True where a static value can be trusted (no
+                           capture pending), so the node is evaluated
+``noisy_moves(s)``         with ``--quiescence``, at each node that is not quiet there:    refused
+                           the moves quiescence searches (captures), a subset of
+                           ``actions(s)``; the node stands pat on ``evaluate(s)`` first
+``symmetries``             with ``--tt symmetry``, once: the game's symmetries             refused
+                           (:class:`~tracer.game.symmetry.Symmetry`), the identity first
+``canonical(s)``           with ``--tt symmetry``, at each table look-up and store:        refused
+                           ``(c, g)``, the representative ``c`` of the state's twins and
+                           the symmetry ``g`` that takes ``s`` to ``c``
+``capture_values(s, a)``   with ``--order captures``, for each move of a node searched:    refused
+                           None for a move that captures nothing, else ``(victim,
+                           attacker)``, the values of the piece taken and the piece taking
 ``move_label(s, a)``       not by the search: the trace's name for an edge, such as        required
                            ``Xb2``
 ``describe(s)``            not by the search: a trace file's one line per state            required
@@ -51,7 +69,7 @@ from typing import Any, Protocol, runtime_checkable
 from tracer.errors import SearchError
 from tracer.game.model import Node, Tree, format_value
 
-__all__ = ["Game", "TreeGame", "evaluates_terminals", "game_title"]
+__all__ = ["Game", "TreeGame", "bounded", "evaluates_terminals", "game_title"]
 
 
 @runtime_checkable
@@ -86,6 +104,11 @@ class Game(Protocol):
 def evaluates_terminals(game: Game) -> bool:
     """The optional ``evaluates_terminals`` hook: True unless the game says otherwise."""
     return bool(getattr(game, "evaluates_terminals", True))
+
+
+def bounded(game: Game) -> bool:
+    """The optional ``bounded`` hook: True (a search without a depth limit ends) unless the game says otherwise."""
+    return bool(getattr(game, "bounded", True))
 
 
 def game_title(game: Game) -> str:
@@ -145,3 +168,10 @@ class TreeGame:
 
     def board(self, state: Node) -> None:
         return None
+
+    # -- quiescence: a node is quiet unless the tree says otherwise (quiet: false, or noisy: [...])
+    def noisy_moves(self, state: Node) -> Sequence[int]:
+        return state.noisy or ()
+
+    def is_quiet(self, state: Node) -> bool:
+        return not state.noisy

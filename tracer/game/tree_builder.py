@@ -22,7 +22,13 @@ from tracer.recursion import MAX_DEPTH, quiet_gc
 
 __all__ = ["MAX_TEXT", "MAX_VALUE", "BadConstant", "build_tree", "looks_like_number"]
 
-_NODE_KEYS = ("label", "type", "children", "value", "p", "move", "chance")
+_NODE_KEYS = ("label", "type", "children", "value", "p", "move", "quiet", "noisy", "chance")
+_INF = float("inf")
+# How an author may write an infinite value: YAML's .inf, Python's inf, the sign ∞ (with a true minus too)
+_INFINITIES = {
+    **{spelling: _INF for spelling in ("inf", "+inf", "infinity", "+infinity", ".inf", "+.inf", "∞", "+∞")},
+    **{spelling: -_INF for spelling in ("-inf", "-infinity", "-.inf", "-∞", "−inf", "−∞", "−.inf")},
+}
 MAX_VALUE = 1e300
 """The largest value (in size) a tree may hold: weighted sums of such values stay finite."""
 MAX_TEXT = 200
@@ -83,14 +89,24 @@ class _Builder:
         line, column = self.reader.where(raw)
         return TreeFormatError(message, source=self.source, line=line, column=column, path=path, label=label, hint=hint)
 
-    def number(self, raw: Any, path: NodePath, what: str) -> float:
-        """A finite number, or an error that says what was found and what to write."""
+    def number(self, raw: Any, path: NodePath, what: str, infinite: bool = False) -> float:
+        """A finite number (or, with ``infinite``, +inf or -inf in any of its spellings: ``inf``,
+        ``-inf``, ``+inf``, ``∞``, ``-∞``, ``+∞``, YAML's ``.inf``, JSON's ``Infinity`` or ``"inf"``),
+        or an error that says what was found and what to write."""
         reader = self.reader
         if reader.kind(raw) != "scalar":
             raise self.error(f"{what} must be a number, not a {'list' if reader.kind(raw) == 'list' else 'mapping'}", raw, path)
         value = reader.scalar(raw)
+        if infinite:
+            spelled = value.token if isinstance(value, BadConstant) else value
+            if isinstance(spelled, str) and spelled.strip().lower() in _INFINITIES:
+                return _INFINITIES[spelled.strip().lower()]
+            written = getattr(raw, "value", None)  # a YAML node's text (.inf is read as a float; 1.0e999 is refused below)
+            if isinstance(value, float) and math.isinf(value) and isinstance(written, str) and written.strip().lower() in _INFINITIES:
+                return value
         if isinstance(value, BadConstant):
-            raise self.error(f"{what} is {value.token}, which is not a usable value", raw, path, hint="write a finite number")
+            hint = "write a finite number" + ("; write infinities as inf, -inf or ∞" if infinite and "nfinity" in value.token else "")
+            raise self.error(f"{what} is {value.token}, which is not a usable value", raw, path, hint=hint)
         if isinstance(value, str) and reader.plain(raw) and len(value) <= MAX_DIGITS:
             try:
                 value = float(value) if any(c in value for c in ".eE") else int(value)
@@ -102,11 +118,11 @@ class _Builder:
             elif what == "the probability p":
                 hint = 'write p as 0.25 or as "1/4"'
             else:
-                hint = "write a number such as 3 or -1.5"
+                hint = "write a number such as 3, -1.5, inf or -inf" if infinite else "write a number such as 3 or -1.5"
             raise self.error(f"{what} must be a number, not {_shown(value)}", raw, path, hint=hint)
         if isinstance(value, float) and not math.isfinite(value):
             raise self.error(f"{what} is {value}, which is not a usable value", raw, path, hint="write a finite number")
-        if abs(value) > MAX_VALUE:
+        if abs(value) > MAX_VALUE:  # an infinity written as a number (1e999) is refused here too
             raise self.error(f"{what} is too large", raw, path, hint=f"write numbers between -1e300 and 1e300 ({MAX_DIGITS} digits at most)")
         return value
 
@@ -150,7 +166,7 @@ class _Builder:
         reader = self.reader
         kind = reader.kind(raw)
         if kind == "scalar":
-            return {"value": self.number(raw, path, "a leaf"), "children": [], "raw": raw}
+            return {"value": self.number(raw, path, "a leaf", infinite=True), "children": [], "raw": raw}
         if kind == "list":
             children = reader.items(raw)
             if not children:
@@ -212,7 +228,8 @@ class _Builder:
         else:
             fields["children"] = []
         if "value" in fields:
-            fields["value"] = self.number(fields["value"], path, "value")
+            fields["value"] = self.number(fields["value"], path, "value", infinite=True)
+        self.quiescence(fields, raw, path)
         if not fields["children"]:
             if "value" not in fields:
                 raise self.error("a leaf without a value", raw, path, hint="give it value: <number>, or children")
@@ -223,6 +240,37 @@ class _Builder:
         elif fields.get("type") == "leaf":
             raise self.error("a node of type leaf with children", raw, path, hint="write max, min or chance, or leave type out")
         return fields
+
+
+    def quiescence(self, fields: dict[str, Any], raw: Any, path: NodePath) -> None:
+        """``quiet: false`` (every child is noisy) or ``noisy: [indices]`` -> ``fields["noisy"]``."""
+        reader = self.reader
+        children = fields["children"]
+        noisy: tuple[int, ...] | None = None
+        if "quiet" in fields:
+            flag = reader.scalar(fields["quiet"]) if reader.kind(fields["quiet"]) == "scalar" else None
+            if not isinstance(flag, bool):
+                raise self.error("quiet must be true or false", fields["quiet"], path, hint="write quiet: false for a node whose moves are all noisy")
+            if "noisy" in fields:
+                raise self.error("both quiet and noisy are given", raw, path, hint="write quiet: false (all children noisy) or noisy: [0, 2]")
+            noisy = None if flag else tuple(range(len(children)))
+        elif "noisy" in fields:
+            items = reader.items(fields["noisy"]) if reader.kind(fields["noisy"]) == "list" else None
+            indices = [reader.scalar(item) if reader.kind(item) == "scalar" else None for item in items or ()]
+            if not indices or not all(type(i) is int and 0 <= i < len(children) for i in indices) or len(set(indices)) != len(indices):
+                raise self.error(
+                    "noisy must list child indices, each once", fields["noisy"], path,
+                    hint=f"write e.g. noisy: [0] (indices from 0 to {len(children) - 1})" if children else "a leaf has no moves: leave noisy out",
+                )
+            noisy = tuple(sorted(int(index) for index in indices))  # type: ignore[arg-type]  # checked above
+        if noisy is not None:
+            if not children:
+                raise self.error("a leaf cannot be noisy: it has no moves", raw, path, hint="leave quiet and noisy out of leaves")
+            if fields.get("type") == "chance" or fields.get("compact_chance"):
+                raise self.error("a chance node cannot be noisy", raw, path, hint="mark MAX and MIN nodes quiet: false")
+            fields["noisy"] = noisy
+        else:
+            fields.pop("noisy", None)
 
 
 def build_tree(data: Any, reader: Any, source: str, players: tuple[str, ...]) -> Tree:
@@ -251,6 +299,7 @@ def _build_tree(data: Any, reader: Any, source: str, players: tuple[str, ...]) -
             label=fields.get("label", ""),
             value=fields.get("value"),
             move=fields.get("move"),
+            noisy=fields.get("noisy"),
         )
         if parent is None:
             root_node = node
@@ -270,6 +319,8 @@ def _build_tree(data: Any, reader: Any, source: str, players: tuple[str, ...]) -
                     f"p on a child of a {parent.type.upper()} node", raw, path, hint="only children of chance nodes have probabilities; remove p"
                 )
         if node_type == "chance":
+            if node.noisy is not None:
+                raise builder.error("a chance node cannot be noisy", raw, path, hint="mark MAX and MIN nodes quiet: false")
             _check_probabilities(builder, fields, children, path)
         for index in range(len(children) - 1, -1, -1):
             child_raw, child_p = children[index]

@@ -63,6 +63,10 @@ def legend(scene: Scene, top: float) -> tuple[list[Group], float]:
     if scene.tree.has_chance:
         samples.append(("circle", node_kind("chance"), ("tn", "chance", "done")))
     samples.append(("box", node_kind("leaf"), ("tn", "leaf", "done")))
+    if scene.key.stats.get("quiescence"):
+        kind = "min" if scene.tree.root.type == "min" else "max"
+        samples.append(("triangle" if kind == "max" else "invtriangle", say("figure.legend.quiescence", "quiescence search"),
+                        ("tn", kind, "done", "quiescence")))
     for index, (kind, word, classes) in enumerate(samples):
         groups.append(Group(f"legend-{index}", classes, (Shape("shape", kind, x + 8, y, 16 if kind != "circle" else 13, 13),)))
         words.append(Text("legend", x + 20, y, word, size, "start"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tracer.trace.model import Trace
-from tracer.words import algorithm_name, say
+from tracer.words import algorithm_name, fail_name, say
 
 __all__ = ["header_left", "header_right"]
 
@@ -23,8 +23,7 @@ def header_right(trace: Trace | None) -> str:
         c = trace.conventions
         at_max, at_min = ("≥", "≤") if c.prune_on_equal else (">", "<")
         rule = say("figure.header.rule", "prunes when v {at_max} β (MAX), v {at_min} α (MIN)", at_max=at_max, at_min=at_min)
-        fail = say("figure.header.soft", "fail-soft") if c.fail == "soft" else say("figure.header.hard", "fail-hard")
-        text = f"{algorithm_name('alphabeta')} · {rule} · {fail}"
+        text = f"{algorithm_name('alphabeta')} · {rule} · {fail_name(c.fail)}"
     else:
         text = algorithm_name(trace.algorithm)
     if trace.settings.depth is not None:

@@ -56,6 +56,9 @@ def step_legend(scene: Scene, top: float) -> tuple[list[Group], float]:
         (_node_sample("legend-s1", ("tn", kind, "active"), shape), 20.0, say("figure.legend.active", "on the call stack")),
         (_node_sample("legend-s2", ("tn", kind, "done"), shape), 20.0, say("figure.legend.done", "returned its value")),
     ]
+    if scene.trace is not None and scene.trace.stats.get("quiescence"):
+        entries.append((_node_sample("legend-s3", ("tn", kind, "done", "quiescence"), shape), 20.0,
+                        say("figure.legend.quiescence", "quiescence search")))
     notes: list[str] = []
     if scene.is_alphabeta:
         entries.append((_cut_sample, 28.0, say("figure.legend.pruned", "pruned")))

@@ -5,7 +5,7 @@ carry ``display="none"``, empty texts are empty). Ids are stable and prefixed by
 figure's ``prefix`` (``P`` below), so many figures can share a page:
 
 * ``P-n`` is the root's group, ``P-n-1-0`` the group of the node at path ``1.0``;
-  its class is ``tn <type> <status> [current] [collapsed] [pv]`` with type ``max``,
+  its class is ``tn <type> <status> [current] [collapsed] [pv] [quiescence]`` with type ``max``,
   ``min``, ``chance`` or ``leaf`` and status ``unvisited``, ``active`` (on the call
   stack), ``done`` or ``pruned``; its texts are ``P-n-1-0-val`` (v or the value with
   its bound), ``P-n-1-0-win`` (the window, ``α=3, β=+∞``) and ``P-n-1-0-ord`` (evaluation order);

@@ -31,13 +31,17 @@ from tracer.trace.key import AnswerKey, answer_key
 from tracer.trace.model import Trace
 from tracer.words import number, probability, say
 
-__all__ = ["LABELS", "PIECES", "Scene"]
+__all__ = ["LABELS", "MARKS", "PIECES", "Scene"]
 
 LABELS = ("letters", "paths", "none")
 
 PIECES: dict[str, dict[str, str]] = {"hexapawn": {"W": "pawn-light", "B": "pawn-dark"}}
 """Board marks drawn as pieces, by game: Hexapawn's ``W`` and ``B`` are pawns (letters
 beside node labels A, B, C would read as labels)."""
+
+MARKS: dict[str, dict[str, str]] = {"chess": dict(zip("KQRBNPkqrbnp", "♔♕♖♗♘♙♚♛♜♝♞♟"))}
+"""Board marks written as other characters, by game: chess's FEN letters (``K`` White's king,
+``k`` Black's) as the chess symbols, whose white and black shapes read apart at node size."""
 
 
 class Scene:
@@ -147,7 +151,10 @@ class Scene:
             board = trace.game.board(node.state)
         except (AttributeError, NotImplementedError, TypeError, ValueError):  # a game without boards
             return None
-        return [[str(cell) for cell in row] for row in board] if board else None
+        if not board:
+            return None
+        marks = MARKS.get(trace.game.name, {})
+        return [[marks.get(str(cell), str(cell)) for cell in row] for row in board]
 
     def edge_label(self, child: Node) -> str:
         """The text beside the edge into ``child``: its move, and its probability under a chance node."""

@@ -19,6 +19,8 @@ pruned        dashed grey outline, a cut mark on its edge, its    dashes, the cu
               value (if shown at all) grey and not bold
 principal     (final figure) very thick edges                     weight
 variation
+quiescence    a dotted outline (searched past the depth limit,    the dots
+              or standing pat at it)
 ============  ==================================================  ==========================
 
 The looks are one table of :data:`RULES`: each names the classes an element's group
@@ -183,6 +185,9 @@ def _rules(t: Theme) -> list[Rule]:
         (("tn", "pv"), "shape", {"stroke-width": w["thick"]}),
         (("tn", "pv"), "stem", {"stroke-width": w["pv"]}),
         (("tn", "current"), "halo", {"display": "inline"}),
+        # quiescence search: a node searched past (or standing pat at) the depth limit has a dotted outline
+        (("tn", "quiescence"), "shape", {"stroke-dasharray": "1.5,2.5"}),
+        (("tn", "quiescence"), "glyph", {"stroke-dasharray": "1.5,2"}),
         # --pruned-values hide: a pruned node's value is not shown
         (("tn", "pruned", "novalue"), "leafval", {"display": "none"}),
         (("tn", "pruned", "novalue"), "val", {"display": "none"}),

@@ -1,7 +1,8 @@
 """What each drawn node and edge looks like: at every step of a search, after it, or with none.
 
 A node's look is a :data:`Visual`: its classes (``tn <type> <status> [collapsed]
-[novalue] [current] [pv]``) and its four texts (``val``: v or the value with its bound;
+[novalue] [current] [pv] [quiescence]``: ``quiescence`` for a node quiescence search
+reached, standing pat at the depth limit or searched below it) and its four texts (``val``: v or the value with its bound;
 ``win``: the window, written ``α=3, β=+∞`` (:func:`window_text` says why); ``alt``:
 alpha-beta's value where it differs from the true one, in the final figure; ``ord``: the
 evaluation order). An edge's look is its classes (``te <status of the child> [cutroot]
@@ -175,6 +176,8 @@ class StepVisuals:
             classes.append("novalue")
         if path == current:
             classes.append("current")
+        if path in replayer.quiescence:
+            classes.append("quiescence")
         val = win = order = ""
         part = self.layout.anatomies[path]
         box = part.shape == "box"  # a leaf's value is printed in its box
@@ -236,7 +239,7 @@ def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[NodePath, str, 
         elif kind == "evaluate":
             evaluated.add(path)
             note(path, number(replayer.v[path]), value_size, True)
-        elif kind == "tt_hit":
+        elif kind in ("tt_hit", "quiesce"):
             note(path, number(replayer.v[path]), value_size, True)
         elif kind == "leave":
             note(path, bounded(*replayer.value[path]), value_size, True)
@@ -273,6 +276,8 @@ def final_visuals(
         on_line = path in line and has_line
         if on_line:
             classes.append("pv")
+        if path in replayer.quiescence:
+            classes.append("quiescence")
         val, alt = texts.get(path, ("", ""))
         if part.shape == "box" or part.val is None:
             val = ""

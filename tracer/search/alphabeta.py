@@ -7,7 +7,12 @@ above will never let play come here), a MIN node once v reaches alpha; "reaches"
 ``>=``/``<=`` when pruning on equality (AIMA) and ``>``/``<`` otherwise (CS188). The
 remaining children are pruned. Fail-soft returns v; fail-hard returns v clamped into
 the window [alpha, beta] the node was called with (alpha at a MAX node that found
-nothing better, beta where it was cut off).
+nothing better, beta where it was cut off); own-bound returns the node's own bound moved
+by v, max(alpha, v) at MAX and min(beta, v) at MIN, cut off or not (the UNH CS 730 deck).
+
+With quiescence, a MAX or MIN node at the depth limit (or below it) that is not quiet
+stands pat: its v starts at its static value, which meets the window as a child's value
+would (it may cut off at once), and only its noisy moves are searched.
 
 Each value a node returns is labelled ``exact``, ``lower`` (the true value is at least
 this) or ``upper`` (at most this), from the intervals its children proved

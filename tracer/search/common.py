@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tracer.errors import Option, SearchError
-from tracer.game.protocol import Game, evaluates_terminals, game_title
+from tracer.game.protocol import Game, bounded, evaluates_terminals, game_title
 from tracer.search.conventions import SearchSettings
+from tracer.words import say
 
-__all__ = ["SearchRun", "chance_refused", "check_can_search", "terminal_scoring"]
+__all__ = ["SearchRun", "chance_refused", "check_can_search", "infinite_average", "noisy_indices", "terminal_scoring"]
 
 Path = tuple[int, ...]
 
@@ -46,6 +47,29 @@ def check_can_search(game: Game, settings: SearchSettings) -> None:
             f"{game_title(game)} has no evaluation function, so the search cannot stop at a depth limit",
             hint="search without {0} and {1}", options=(Option("depth"), Option("iterative")),
         )
+    if settings.depth is None and not bounded(game):
+        raise SearchError(
+            say("search.unbounded", "{game} cannot be searched to the end of the game", game=game_title(game)),
+            hint=say("search.unbounded.hint", "give a depth limit, e.g. {{0}}"), options=(Option("depth", 3),),
+        )
+    if settings.quiescence:
+        if not (callable(getattr(game, "noisy_moves", None)) and callable(getattr(game, "is_quiet", None))):
+            raise SearchError(
+                say("search.quiescence.none", "{game} does not say which of its positions are quiet, so it has no quiescence search",
+                    game=game_title(game)),
+                hint=say("search.quiescence.none.hint", "search without {{0}}, or give the game noisy_moves(state) and is_quiet(state)"),
+                options=(Option("quiescence"),),
+            )
+        if settings.depth is None and not settings.iterative:
+            raise SearchError(
+                say("search.quiescence.limit", "{{0}} searches on past the depth limit, but there is none"),
+                hint=say("search.quiescence.limit.hint", "give a depth limit, e.g. {{1}}"), options=(Option("quiescence"), Option("depth", 2)),
+            )
+    if settings.order == "captures" and not callable(getattr(game, "capture_values", None)):
+        raise SearchError(
+            say("search.captures.none", "{game} has no captures to order moves by", game=game_title(game)),
+            hint=say("search.captures.none.hint", "use another order, e.g. {{0}}"), options=(Option("order", "given"),),
+        )
 
 
 def terminal_scoring(game: Game, limit: int | None) -> tuple[Callable[[Any], float], str]:
@@ -67,3 +91,21 @@ def chance_refused(algorithm: str, path: Path | None) -> SearchError:
         path=path,
         hint="use {0}, which averages over a chance node's outcomes", options=(Option("algorithm", "expectiminimax"),),
     )
+
+
+def infinite_average(path: Path) -> SearchError:
+    return SearchError(
+        say("search.chance.undefined", "this chance node's average has no value: its outcomes are worth +∞ and −∞, or ∞ with probability 0"),
+        path=path, hint=say("search.chance.undefined.hint", "give its outcomes finite values, or infinite ones of one sign and a probability above 0"),
+    )
+
+
+def noisy_indices(moves: Sequence[Any], noisy: Sequence[Any], path: Path) -> list[int]:
+    """Where each noisy move is among the node's moves: a quiescence child's path is its index there."""
+    try:
+        return [moves.index(move) for move in noisy]  # type: ignore[attr-defined]  # a list or tuple of moves
+    except ValueError:
+        raise SearchError(
+            say("search.noisy.unknown", "the game's noisy_moves gave a move that is not among its actions"),
+            path=path, hint=say("search.noisy.unknown.hint", "make noisy_moves(state) return some of actions(state)"),
+        ) from None

@@ -32,10 +32,10 @@ from typing import Any
 from tracer.game.model import Path
 from tracer.game.protocol import Game
 from tracer.recursion import deep_recursion
-from tracer.search.common import SearchRun, chance_refused, new_stats, terminal_scoring
+from tracer.search.common import SearchRun, chance_refused, infinite_average, new_stats, noisy_indices, terminal_scoring
 from tracer.search.conventions import SearchSettings
 from tracer.search.ordering import Orderer
-from tracer.search.transposition import TranspositionTable
+from tracer.search.transposition import SymmetricTable, TranspositionTable
 from tracer.search.window import INF, RETURNS, bound_of, fail_soft, interval, sides
 
 __all__ = ["depth_first_search"]
@@ -66,25 +66,31 @@ def depth_first_search(
     averages = settings.algorithm == "expectiminimax"
     max_side, min_side = sides(settings.conventions.prune_on_equal)
     max_cuts, min_cuts = max_side.cuts, min_side.cuts
-    returns = RETURNS[settings.conventions.fail]
+    max_returns, min_returns = RETURNS[settings.conventions.fail]
     track = windowed and (record or table is not None)  # bounds are needed for the trace and for stored entries
     # Fail-soft without tracking returns v labelled exact, as minimax does: no need to conclude.
-    concludes = windowed and (track or returns is not fail_soft)
-    visited = evaluated = depth_cut = cutoffs = pruned_count = tt_hits = tt_stores = 0
+    concludes = windowed and (track or max_returns is not fail_soft)
+    sided = max_returns is not min_returns  # own-bound: what a node returns depends on its side
+    twins = record and isinstance(table, SymmetricTable)  # a hit from a symmetric twin is traced as such
+    quiescence = settings.quiescence and limit is not None
+    if quiescence:
+        noisy_moves, is_quiet = game.noisy_moves, game.is_quiet  # type: ignore[attr-defined]  # checked by check_can_search
+    visited = evaluated = depth_cut = cutoffs = pruned_count = tt_hits = tt_stores = quiesced = 0
     root_best: Path | None = None
 
-    def conclude(v: float, low: float, high: float, alpha: float, beta: float) -> tuple[float, str]:
+    def conclude(v: float, low: float, high: float, alpha: float, beta: float, at_max: bool) -> tuple[float, str]:
         """The value a node returns under the fail convention, and its label."""
-        returned = returns(v, alpha, beta)
+        returned = (max_returns if at_max else min_returns)(v, alpha, beta)
         return returned, bound_of(returned, low, high, alpha, beta) if track else "exact"
 
     def value(state: Any, path: Path, depth: int, alpha: Any, beta: Any) -> tuple[float, str]:
         """The value of ``state`` (node ``path``) and its bound, searched within [alpha, beta] (None, None: no window)."""
-        nonlocal visited, evaluated, depth_cut, cutoffs, pruned_count, tt_hits, tt_stores, root_best
+        nonlocal visited, evaluated, depth_cut, cutoffs, pruned_count, tt_hits, tt_stores, quiesced, root_best
         visited += 1
         if record:
             emit(("enter", path, depth, alpha, beta))
-        left = None if limit is None else limit - depth
+        # levels left to search; 0 at the depth limit and below it (where only quiescence goes)
+        left = None if limit is None else max(limit - depth, 0)
         if table is not None:
             entry = table.probe(state, left)
             if entry is not None:
@@ -95,18 +101,26 @@ def depth_first_search(
                     kind == "upper" and min_cuts(stored, alpha, beta)
                 ):
                     tt_hits += 1
+                    if twins:
+                        twin = table.twin()  # type: ignore[union-attr, attr-defined]  # a SymmetricTable
+                        if twin is not None:
+                            emit(("tt_twin", path, twin[0], twin[1]))
                     if record:
                         emit(("tt_hit", path, stored, kind, searched))
                     if windowed:
                         low, high = interval(stored, kind)
-                        returned, bound = conclude(stored, low, high, alpha, beta)
+                        # own-bound returns a terminal's value as it is, and a MAX (MIN) node's raised by alpha (lowered by beta)
+                        if sided and is_terminal(state):
+                            returned, bound = stored, kind
+                        else:
+                            returned, bound = conclude(stored, low, high, alpha, beta, not sided or to_move(state) == "max")
                     else:
                         returned, bound = stored, kind
                     if record:
                         emit(("leave", path, returned, bound, None))
                     return returned, bound
         terminal = is_terminal(state)
-        if terminal or left == 0:
+        if terminal or (left == 0 and (not quiescence or is_quiet(state) or to_move(state) == "chance")):
             evaluated += 1
             if terminal:
                 v, source, searched = score_terminal(state), terminal_source, None
@@ -117,7 +131,7 @@ def depth_first_search(
                 emit(("evaluate", path, v, source))
             if table is not None:
                 tt_stores += 1
-                table.store(state, v, "exact", searched)
+                table.store_at(state, path, v, "exact", searched)
                 if record:
                     emit(("tt_store", path, v, "exact", searched))
             if record:
@@ -135,21 +149,60 @@ def depth_first_search(
                 v += p * child_value
                 if record:
                     emit(("chance_backup", path, child, p, child_value, v))
+            if v != v:  # NaN: +inf and -inf averaged, or an infinite outcome with probability 0
+                raise infinite_average(path)
             returned, bound = v, "exact"
         else:
             side = max_side if player == "max" else min_side
             _, worst, better, cuts, raises, extreme = side
             moves = actions(state)
+            alpha0, beta0 = alpha, beta
+            v = low = high = worst  # low and high: the interval proved to hold the true value
             order: Sequence[int]
-            if orderer is not None:
+            children: Any
+            if left == 0:  # quiescence: not quiet at or past the depth limit
+                # Stand pat: v starts at the static value (the player to move may decline every noisy move),
+                # and only the noisy moves are searched. ``best = path`` marks "standing pat is best so far".
+                indices = noisy_indices(moves, noisy_moves(state), path)
+                v = low = high = evaluate(state)
+                best = path
+                evaluated += 1
+                depth_cut += 1
+                quiesced += 1
+                if record:
+                    emit(("quiesce", path, v, tuple(path + (i,) for i in indices)))
+                if orderer is not None:
+                    picked, keys, chosen = orderer(state, path, depth, [moves[i] for i in indices], side is max_side)
+                    order = [indices[i] for i in picked]
+                    children = None if chosen is None else {indices[i]: chosen[i] for i in range(len(indices))}
+                else:
+                    order, children = indices, None
+                if windowed:  # the stand-pat value meets the window as a child's value would
+                    if cuts(v, alpha, beta):
+                        cutoffs += 1
+                        pruned_count += len(order)
+                        low, high = extreme(low, -INF), extreme(high, INF)
+                        if record:
+                            emit(("cutoff", path, v, alpha, beta, tuple(path + (i,) for i in indices)))
+                        order = ()
+                    elif raises == "alpha":
+                        if better(v, alpha):
+                            if record:
+                                emit(("alpha", path, alpha, v))
+                            alpha = v
+                    elif better(v, beta):
+                        if record:
+                            emit(("beta", path, beta, v))
+                        beta = v
+                if record and orderer is not None and order:
+                    emit(("order", path, tuple(path + (i,) for i in order), tuple(keys)))
+            elif orderer is not None:
                 order, keys, children = orderer(state, path, depth, moves, side is max_side)
                 if record:
                     emit(("order", path, tuple(path + (i,) for i in order), tuple(keys)))
             else:
                 order, children = range(len(moves)), None
             seen = None if child_values is None else child_values.setdefault(path, {})
-            alpha0, beta0 = alpha, beta
-            v = low = high = worst  # low and high: the interval proved to hold the true value
             unsearched = iter(order)
             for index in unsearched:
                 child = path + (index,)
@@ -189,13 +242,15 @@ def depth_first_search(
                     if record:
                         emit(("beta", path, beta, v))
                     beta = v
+            if best == path:
+                best = None  # stood pat: no move was better than the static value
             if concludes:
-                returned, bound = conclude(v, low, high, alpha0, beta0)
+                returned, bound = conclude(v, low, high, alpha0, beta0, side is max_side)
             else:
                 returned, bound = v, "exact"
         if table is not None:
             tt_stores += 1
-            table.store(state, returned, bound, left)
+            table.store_at(state, path, returned, bound, left)
             if record:
                 emit(("tt_store", path, returned, bound, left))
         if record:
@@ -211,4 +266,6 @@ def depth_first_search(
         visited=visited, evaluated=evaluated, depth_cut=depth_cut, cutoffs=cutoffs, pruned=pruned_count,
         tt_hits=tt_hits, tt_stores=tt_stores,
     )
+    if settings.quiescence:
+        stats["quiescence"] = quiesced
     return SearchRun(value=root_value, best=root_best, bound=root_bound, events=events, stats=stats)

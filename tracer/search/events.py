@@ -34,7 +34,17 @@ tt_store           node, value, bound, depth: stored (depth = levels searched be
 leave              node, value, bound (``exact``/``lower``/``upper``), best (child path or None)
 iteration_start    depth: an iteration of iterative deepening begins, with this depth limit
 iteration_end      depth, value, best
+quiesce            node, value, noisy: quiescence search at a node that is not quiet at or past
+                   the depth limit: it stands pat on its static value and searches only its
+                   noisy children (captures), listed in the game's order
+tt_twin            node, twin, symmetry: the table entry about to answer for this node was
+                   stored by node ``twin``, whose state the game's symmetry number ``symmetry``
+                   (an index into its ``symmetries``) takes to this node's; comes just before
+                   that ``tt_hit``
 =================  =========================================================================
+
+Kinds are added at the end of the table, and a trace written before a kind existed
+still reads the same.
 """
 
 from __future__ import annotations
@@ -61,9 +71,11 @@ __all__ = [
     "IterationStart",
     "Leave",
     "Order",
+    "Quiesce",
     "RawEvent",
     "TTHit",
     "TTStore",
+    "TTTwin",
     "dispatch",
     "fields_of",
     "kind_of",
@@ -200,15 +212,30 @@ class IterationEnd(NamedTuple):
     best: OptionalPath
 
 
+@_kind("quiesce")
+class Quiesce(NamedTuple):
+    node: Node_
+    value: Value
+    noisy: Paths
+
+
+@_kind("tt_twin")
+class TTTwin(NamedTuple):
+    node: Node_
+    twin: Child
+    symmetry: Count
+
+
 Event = (
     Enter | Evaluate | Order | Backup | ChanceBackup | AlphaUpdate | BetaUpdate | Cutoff | TTHit | TTStore | Leave | IterationStart | IterationEnd
+    | Quiesce | TTTwin
 )
 
 EVENT_CLASSES: dict[str, Any] = {
     cls.kind: cls  # type: ignore[union-attr]  # set by @_kind
     for cls in (
         Enter, Evaluate, Order, Backup, ChanceBackup, AlphaUpdate, BetaUpdate, Cutoff, TTHit, TTStore, Leave,
-        IterationStart, IterationEnd,
+        IterationStart, IterationEnd, Quiesce, TTTwin,
     )
 }
 """Event kind -> its class, in the order the table above lists them."""

@@ -9,8 +9,10 @@ documented order would have visited, so the saving can be reported.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from tracer.game.evaluation import EvaluatedGame, evaluate_with
 from tracer.game.protocol import Game
 from tracer.recursion import quiet_gc
 from tracer.search.alphabeta import alphabeta_search
@@ -18,9 +20,9 @@ from tracer.search.common import SearchRun, check_can_search, new_stats
 from tracer.search.conventions import SearchSettings
 from tracer.search.minimax import minimax_search
 from tracer.search.ordering import make_orderer
-from tracer.search.transposition import TranspositionTable
+from tracer.search.transposition import TranspositionTable, symmetric_table
 
-__all__ = ["run_search"]
+__all__ = ["new_table", "run_search", "with_evaluation"]
 
 Path = tuple[int, ...]
 
@@ -33,9 +35,10 @@ def run_search(game: Game, settings: SearchSettings, *, record: bool = True, sin
     such as a trace file's writer) receives the events instead of a list, as they happen,
     so that none need be kept in memory; the run's ``events`` is then the sink.
     """
+    game = with_evaluation(game, settings.evaluation)
     check_can_search(game, settings)
     algorithm = alphabeta_search if settings.algorithm == "alphabeta" else minimax_search
-    table = TranspositionTable() if settings.transposition_table else None
+    table = new_table(game, settings)
     with quiet_gc():
         if settings.iterative:
             run = _iterative_deepening(game, settings, algorithm, table, record, sink)
@@ -45,11 +48,40 @@ def run_search(game: Game, settings: SearchSettings, *, record: bool = True, sin
             if settings.order != "given":
                 plain = algorithm(
                     game, settings, record=False, limit=settings.depth, orderer=None,
-                    table=TranspositionTable() if settings.transposition_table else None,
+                    table=new_table(game, settings),
                 )
                 run.stats["given_order_visited"] = plain.stats["visited"]
                 run.stats["saving"] = plain.stats["visited"] - run.stats["visited"]
     return run
+
+
+def new_table(game: Game, settings: SearchSettings) -> TranspositionTable | None:
+    """The transposition table the settings ask for: none, by position, or by canonical form."""
+    if settings.symmetric_table:
+        return symmetric_table(game)
+    return TranspositionTable() if settings.transposition_table else None
+
+
+def with_evaluation(game: Game, evaluation: str | None) -> Game:
+    """``game`` evaluating with the weighted evaluation ``evaluation`` (text or a file's path), if any.
+
+    A game already evaluating with that evaluation is returned as it is (a trace searches
+    its game again to check it), so is a game when ``evaluation`` is None.
+    """
+    if evaluation is None:
+        return game
+    if isinstance(game, EvaluatedGame) and evaluation in (game.spec.text(), game.spec.source):
+        return game
+    return evaluate_with(game, evaluation)
+
+
+def prepare_search(game: Game, settings: SearchSettings) -> tuple[Game, SearchSettings]:
+    """The game evaluating as the settings say, and the settings recording a weighted evaluation
+    as its text (a trace written from them must not depend on an evaluation file)."""
+    if settings.evaluation is None:
+        return game, settings
+    game = with_evaluation(game, settings.evaluation)
+    return game, replace(settings, evaluation=game.spec.text())  # type: ignore[attr-defined]  # an EvaluatedGame
 
 
 def _iterative_deepening(

@@ -18,7 +18,11 @@ whose answer differs between MAX and MIN:
   combine into the node's (see :func:`bound_of`).
 
 What a searched node returns, given v and the window it was called with, is the fail
-convention's (:data:`RETURNS`): fail-soft returns v, fail-hard clamps v into the window.
+convention's (:data:`RETURNS`, one function per side): fail-soft returns v, fail-hard
+clamps v into the window, own-bound returns the node's own bound after v has moved it:
+max(alpha, v) at MAX, min(beta, v) at MIN (the UNH CS 730 deck's ``α ← max(α, MIN-VALUE(...));
+if α ≥ β return α; ... return α``), so a node that found nothing better than its bound
+returns that bound and a node cut off returns v.
 
 >>> max_side, min_side = sides(prune_on_equal=True)
 >>> max_side.better(5, 3), max_side.cuts(4, 1, 4), sides(prune_on_equal=False)[0].cuts(4, 1, 4)
@@ -27,6 +31,8 @@ convention's (:data:`RETURNS`): fail-soft returns v, fail-hard clamps v into the
 (inf, 'beta', True)
 >>> fail_hard(7, 2, 5), fail_hard(1, 2, 5), fail_soft(7, 2, 5)
 (5, 2, 7)
+>>> own_bound_max(7, 2, 5), own_bound_max(1, 2, 5), own_bound_min(7, 2, 5), own_bound_min(1, 2, 5)
+(7, 2, 5, 1)
 """
 
 from __future__ import annotations
@@ -35,7 +41,10 @@ import operator
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-__all__ = ["INF", "RETURNS", "Side", "bound_of", "fail_hard", "fail_soft", "interval", "sides"]
+__all__ = [
+    "FAIL_CONVENTIONS", "INF", "RETURNS", "Side", "bound_of", "fail_hard", "fail_soft", "interval", "own_bound_max", "own_bound_min",
+    "sides",
+]
 
 INF = float("inf")
 
@@ -95,8 +104,26 @@ def fail_hard(v: Any, alpha: Any, beta: Any) -> Any:
     return alpha if v < alpha else min(v, beta)
 
 
-RETURNS: dict[str, Callable[[Any, Any, Any], Any]] = {"soft": fail_soft, "hard": fail_hard}
-"""The fail convention's name (``Conventions.fail``) -> what a searched node returns."""
+def own_bound_max(v: Any, alpha: Any, beta: Any) -> Any:
+    """Own-bound at MAX: alpha raised by v, max(alpha, v), whether or not the node was cut off."""
+    return alpha if v < alpha else v
+
+
+def own_bound_min(v: Any, alpha: Any, beta: Any) -> Any:
+    """Own-bound at MIN: beta lowered by v, min(beta, v), whether or not the node was cut off."""
+    return beta if v > beta else v
+
+
+Returns = Callable[[Any, Any, Any], Any]
+RETURNS: dict[str, tuple[Returns, Returns]] = {
+    "soft": (fail_soft, fail_soft),
+    "hard": (fail_hard, fail_hard),
+    "own-bound": (own_bound_max, own_bound_min),
+}
+"""The fail convention's name (``Conventions.fail``) -> what a searched node returns, at MAX and at MIN."""
+
+FAIL_CONVENTIONS: tuple[str, ...] = tuple(RETURNS)
+"""The fail conventions' names: ``soft``, ``hard``, ``own-bound``."""
 
 
 def bound_of(value: float, low: float, high: float, alpha: float, beta: float) -> str:

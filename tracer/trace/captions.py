@@ -25,26 +25,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from tracer.errors import path_text
 from tracer.game.model import NodePath
+from tracer.trace.caption_words import node_namer, order_words, start_caption, stood_pat, symmetry_image
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
-from tracer.words import algorithm_name, bounded, cutoff_test, node_kind, number, say, say_n, window
+from tracer.words import bounded, cutoff_test, evaluation_sum, node_kind, number, say, say_n, window
 
 __all__ = ["KeyStep", "caption", "captions", "key_steps", "node_namer", "start_caption"]
-
-
-def node_namer(trace: Trace, labels: str = "letters") -> Callable[[NodePath], str]:
-    """How captions name a node: its label (``labels="letters"``) or its path (``"paths"``, ``"none"``)."""
-    tree = trace.tree
-
-    def by_path(path: NodePath) -> str:
-        return say("node.path", "node {path}", path=path_text(path)) if path else say("node.root", "the root")
-
-    def by_label(path: NodePath) -> str:
-        return tree.node(path).label if path in tree else by_path(path)
-
-    return by_label if labels == "letters" else by_path
 
 
 def captions(trace: Trace, labels: str = "letters") -> list[str]:
@@ -86,50 +73,13 @@ def key_steps(trace: Trace) -> list[KeyStep]:
     out: list[KeyStep] = []
     for replayer in Replayer(trace).steps():
         path, kind = replayer.node, replayer.kind
-        if path is None or path not in tree or kind in ("order", "tt_hit", "tt_store"):
+        if path is None or path not in tree or kind in ("order", "tt_hit", "tt_store", "tt_twin"):
             continue
         node = tree.node(path)
         if kind in ("enter", "leave") and node.is_leaf:
             continue
         out.append(KeyStep(replayer.step, node.label, narrator.tell(replayer)))
     return out
-
-
-def start_caption(trace: Trace, labels: str = "letters") -> str:
-    """Step 0: what will be searched, how, and under which cutoff test."""
-    root = trace.tree.root
-    name = node_namer(trace, labels)(root.path)
-    settings = trace.settings
-    what = algorithm_name(trace.algorithm, capital=True)
-    kind = node_kind(root.type)
-    if settings.order == "given":
-        text = say(
-            "caption.start", "Start: {algorithm} searches the tree depth-first from the root {root} ({kind}), children left to right.",
-            algorithm=what, root=name, kind=kind,
-        )
-    else:
-        text = say(
-            "caption.start.ordered", "Start: {algorithm} searches the tree depth-first from the root {root} ({kind}), children ordered {how}.",
-            algorithm=what, root=name, kind=kind, how=_order_words(settings.order),
-        )
-    if trace.algorithm == "alphabeta":
-        at_max, at_min = ("≥", "≤") if trace.conventions.prune_on_equal else (">", "<")
-        text += " " + say(
-            "caption.start.rule", "A MAX node prunes when v {at_max} β, a MIN node when v {at_min} α.", at_max=at_max, at_min=at_min,
-        )
-    if settings.depth is not None:
-        text += " " + say("caption.start.depth", "Depth limit {depth}.", depth=settings.depth)
-    return text
-
-
-def _order_words(order: str) -> str:
-    return {
-        "eval": lambda: say("order.eval", "best first by the evaluation function"),
-        "perfect": lambda: say("order.perfect", "best first by their true values (perfect ordering)"),
-        "worst": lambda: say("order.worst", "worst first by their true values (worst ordering)"),
-        "random": lambda: say("order.random", "in a random order"),
-        "given": lambda: say("order.given", "in the given order"),
-    }[order]()
 
 
 class Narrator:
@@ -146,7 +96,10 @@ class Narrator:
             "chance_backup": self._chance_backup, "alpha": self._alpha, "beta": self._beta, "cutoff": self._cutoff,
             "tt_hit": self._tt_hit, "tt_store": self._tt_store, "leave": self._leave,
             "iteration_start": self._iteration_start, "iteration_end": self._iteration_end,
+            "quiesce": self._quiesce, "tt_twin": self._tt_twin,
         }
+        self.explain = getattr(trace.game, "explain", None) if trace.is_game else None
+        self.quiescence = trace.settings.quiescence
 
     def tell(self, replayer: Replayer) -> str:
         """The caption of the step ``replayer`` has just applied."""
@@ -184,10 +137,51 @@ class Narrator:
             return say(
                 "caption.end.evaluated", "{node} is the end of the game: the evaluation function scores it {value}.", node=name, value=shown,
             )
+        shown = self._eval_sum(path, value)
+        if self.quiescence and replayer.quiescence and path in replayer.quiescence:
+            return say("caption.quiet.below", "{node} is quiet: quiescence stops here, and the evaluation function scores it {value}.",
+                       node=name, value=shown)
+        if self.quiescence:
+            return say(
+                "caption.depth.cut.quiet", "The depth limit stops the search at {node}, which is quiet: the evaluation function scores it {value}.",
+                node=name, value=shown,
+            )
         return say(
             "caption.depth.cut", "The depth limit stops the search at {node}: the evaluation function scores it {value}.",
             node=name, value=shown,
         )
+
+    def _eval_sum(self, path: NodePath, value: float) -> str:
+        """The value, or with a weighted evaluation its sum: ``EVAL = 9·1 + 3·(−1) = 6 (queens 1, knights −1)``."""
+        if self.explain is None or path not in self.tree:
+            return number(value)
+        explained = self.explain(self.tree.node(path).state)
+        if explained.outcome is not None:
+            return number(value)
+        terms = [(term.feature, term.weight, term.value) for term in explained.terms]
+        return evaluation_sum(terms, value)
+
+    def _quiesce(self, replayer: Replayer) -> str:
+        path = replayer.node
+        assert path is not None
+        story = replayer.stories[path]
+        name = self.name(path)
+        children = ", ".join(self.name(child) for child in story.noisy or ())
+        return say(
+            "caption.quiesce",
+            "{node} is not quiet: the search goes on past the depth limit through its noisy moves only ({children}); "
+            "standing pat, {node} is worth {value}.",
+            node=name, children=children, value=self._eval_sum(path, story.stand_pat),  # type: ignore[arg-type]
+        )
+
+    def _tt_twin(self, replayer: Replayer) -> str:
+        path = replayer.node
+        assert path is not None
+        twin, index = replayer.stories[path].table_twin  # type: ignore[misc]
+        symmetries = getattr(self.trace.game, "symmetries", ())
+        image = symmetry_image(symmetries[index].name) if index < len(symmetries) else say("symmetry.unknown", "a symmetric twin")
+        return say("caption.tt.twin", "{node}: the transposition table holds {image}, which {twin} stored: twins have the same value.",
+                   node=self.name(path), image=image, twin=self.name(twin))
 
     def _order(self, replayer: Replayer) -> str:
         event = replayer.event
@@ -196,7 +190,7 @@ class Narrator:
         if self.trace.settings.iterative:
             how = say("order.previous", "by the values the previous iteration found, best first")
         else:
-            how = _order_words(order)
+            how = order_words(order)
         names = [self.name(child) for child in children]
         # the values the order rests on, so a student can check it (not random draws)
         if keys and order != "random" and len(keys) == len(children) and all(isinstance(k, (int, float)) for k in keys):
@@ -277,7 +271,10 @@ class Narrator:
             why = say("caption.cutoff.why.max", "so MIN will never let play reach {node}", node=name)
         else:
             why = say("caption.cutoff.why.min", "so MAX will never choose {node}", node=name)
-        if cut.pruned:
+        if cut.pruned and stood_pat(replayer, path):
+            rest = say("caption.cutoff.stand-pat", "standing pat is enough, and its noisy moves ({children}) are pruned",
+                       children=", ".join(self.name(p) for p in cut.pruned))
+        elif cut.pruned:
             rest = say("caption.cutoff.pruned", "its other children ({children}) are pruned",
                        children=", ".join(self.name(p) for p in cut.pruned))
         else:
@@ -291,6 +288,17 @@ class Narrator:
         assert hit is not None
         value, bound, _depth = hit
         name, shown = self.name(path), number(value)
+        twin = replayer.stories[path].table_twin
+        if twin is not None:
+            fields = {"node": name, "value": shown, "twin": self.name(twin[0])}
+            if bound == "lower":
+                return say("caption.tt.hit.twin.lower", "{node}: by symmetry it is worth at least {value}, as {twin} is; "
+                           "it is not searched again.", **fields)
+            if bound == "upper":
+                return say("caption.tt.hit.twin.upper", "{node}: by symmetry it is worth at most {value}, as {twin} is; "
+                           "it is not searched again.", **fields)
+            return say("caption.tt.hit.twin", "{node}: by symmetry it is worth exactly {value}, as {twin} is; "
+                       "it is not searched again.", **fields)
         if bound == "lower":
             return say("caption.tt.hit.lower", "{node}: the transposition table already holds this position, worth at least {value}; "
                        "it is not searched again.", node=name, value=shown)
@@ -315,6 +323,13 @@ class Narrator:
         if self.alphabeta and self.conventions.fail == "hard" and story.v is not None and story.v != value:
             clamp = " " + say("caption.clamp", "(fail-hard: v = {v} is clamped into [α, β] = {window})",
                               v=number(story.v), window=window(story.alpha, story.beta))
+        elif self.alphabeta and self.conventions.fail == "own-bound" and story.v is not None and story.v != value:
+            if story.type == "max":
+                clamp = " " + say("caption.own-bound.max", "(own bound: α = {alpha} is higher than v = {v}, so MAX returns α)",
+                                  alpha=number(value), v=number(story.v))
+            else:
+                clamp = " " + say("caption.own-bound.min", "(own bound: β = {beta} is lower than v = {v}, so MIN returns β)",
+                                  beta=number(value), v=number(story.v))
         note = ""
         if bound == "lower":
             note = say("caption.bound.lower", ": a lower bound, as {node}'s true value is ≥ {value}", node=name, value=number(value))

@@ -202,7 +202,8 @@ def _answer_key(trace: Trace, include_nodes: bool | None) -> AnswerKey:
     key = key_of_run(trace.game, trace.settings, trace.run, _line(tree, trace.run.best, stories))
     limit = trace.run.iterations[-1]["depth"] if trace.run.iterations else trace.settings.depth
     all_nodes = list(tree.preorder())
-    true_values = TrueValues(trace.game, limit).values([(node.state if trace.is_game else node, node.depth) for node in all_nodes])
+    oracle = TrueValues(trace.game, limit, trace.settings.quiescence)
+    true_values = oracle.values([(node.state if trace.is_game else node, node.depth) for node in all_nodes])
     nodes = []
     for node, true_value in zip(all_nodes, true_values):
         story = stories.get(node.path)

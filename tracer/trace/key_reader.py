@@ -70,7 +70,7 @@ class KeyReader:
         try:
             rules = Conventions.from_dict(conventions)
         except InputError:
-            raise self.fail("conventions.fail", '"soft" or "hard"') from None
+            raise self.fail("conventions.fail", '"soft", "hard" or "own-bound"') from None
         best = data.get("best_move")
         best_move = None
         if best is not None:

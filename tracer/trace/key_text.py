@@ -35,6 +35,9 @@ def summary_lines(key: AnswerKey) -> list[str]:
         if key.algorithm == "alphabeta" else say("key.ties", "Ties go to the first move searched."),
         say("key.root.value", "Root value: {value}", value=number(key.root_value)),
     ]
+    extras = _search_extras(key.settings)
+    if extras:
+        lines.insert(2, say("key.extras", "Search: {extras}.", extras="; ".join(extras)))
     best = key.best_move
     if best is not None:
         who = node_kind(key.root_type)
@@ -72,6 +75,18 @@ def summary_lines(key: AnswerKey) -> list[str]:
             change = say_n("key.ordering.cost", "cost {n} extra node", "cost {n} extra nodes", -saving, n=count(-saving))
         lines.append(say("key.ordering", "Move ordering {change}: the given order visits {given}.", change=change, given=given))
     return lines
+
+
+def _search_extras(settings: dict[str, object]) -> list[str]:
+    """The options a key names beside the algorithm: quiescence, a table by symmetry, a weighted evaluation."""
+    extras = []
+    if settings.get("quiescence"):
+        extras.append(say("key.extras.quiescence", "quiescence search past the depth limit"))
+    if settings.get("transposition_table") == "symmetry":
+        extras.append(say("key.extras.symmetry", "a transposition table of positions up to symmetry"))
+    if settings.get("evaluation"):
+        extras.append(say("key.extras.evaluation", "evaluation {spec}", spec=settings["evaluation"]))
+    return extras
 
 
 def cutoff_line(key: AnswerKey, cut: KeyCutoff) -> str:

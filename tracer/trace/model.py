@@ -26,7 +26,7 @@ from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
 from tracer.search.conventions import Conventions, SearchSettings
 from tracer.search.events import EVENT_CLASSES, Event, RawEvent, dispatch, typed
-from tracer.search.run import run_search
+from tracer.search.run import prepare_search, run_search
 
 __all__ = ["Trace", "TraceVisitor", "build_tree_of_game", "register_display"]
 
@@ -57,8 +57,12 @@ class Trace(Sequence[Event]):
 
     @classmethod
     def searched(cls, source: Tree | Game, settings: SearchSettings, *, record: bool = True) -> Trace:
-        """The trace of searching ``source`` (a tree or a game) as ``settings`` say."""
-        game = TreeGame(source) if isinstance(source, Tree) else source
+        """The trace of searching ``source`` (a tree or a game) as ``settings`` say.
+
+        A weighted evaluation given by its file is recorded as its text, so the trace does not
+        depend on the file.
+        """
+        game, settings = prepare_search(TreeGame(source) if isinstance(source, Tree) else source, settings)
         return cls(game, settings, run_search(game, settings, record=record))
 
     # -- the sequence of events ------------------------------------------------------------
@@ -161,6 +165,8 @@ class TraceVisitor:
     def on_leave(self, event: Any) -> None: ...
     def on_iteration_start(self, event: Any) -> None: ...
     def on_iteration_end(self, event: Any) -> None: ...
+    def on_quiesce(self, event: Any) -> None: ...
+    def on_tt_twin(self, event: Any) -> None: ...
 
 
 def _typed_hook(hook: Callable[[Any], Any], cls: Any) -> Callable[..., Any]:

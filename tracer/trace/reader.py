@@ -22,19 +22,21 @@ from collections.abc import Iterator
 from pathlib import Path as FilePath
 from typing import IO, Any
 
-from tracer.errors import InputError, TraceFormatError, path_text
+from tracer.errors import InputError, Option, TraceFormatError
 from tracer.game.games import make_game
-from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree
 from tracer.game.protocol import Game, TreeGame
 from tracer.reading import load_json, open_text, read_input
 from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
 from tracer.search.conventions import SearchSettings
+from tracer.search.run import with_evaluation
 from tracer.trace.codec import CodecError, EventDecoder
 from tracer.trace.json_values import decode_value
 from tracer.trace.model import Trace
 from tracer.trace.schema import FORMAT, Decoders, FieldError, check_field
+from tracer.trace.tree_rows import read_tree
 from tracer.trace.verify import CHANGED, Comparer, LineComparer, compare_result
+from tracer.words import say
 
 __all__ = ["TraceFile", "load_trace", "open_trace", "read_trace"]
 
@@ -151,8 +153,17 @@ class TraceFile:
         origin = header["source"]
         kind = origin.get("kind") if isinstance(origin, dict) else None
         if kind == "game":
+            course_class = origin.get("class")
+            if course_class is not None:
+                # Reading a file must not run a course's code: the user asks for that by naming the class.
+                raise TraceFormatError(
+                    say("trace.course.game", "this trace searched the course's own game {name}, whose code tracer runs only when asked",
+                        name=str(course_class)),
+                    source=self.name, hint=say("trace.course.game.hint", "search it again with {{0}}"),
+                    options=(Option("game", str(course_class)),),
+                )
             try:
-                self.game: Game = make_game(str(origin.get("game")), origin.get("position"))
+                self.game: Game = with_evaluation(make_game(str(origin.get("game")), origin.get("position")), self.settings.evaluation)
             except InputError as error:
                 raise self.fail(f"the trace's game cannot be set up: {error}") from None
             if self._lines is not None and header.get("\0section") == '"nodes": [':
@@ -327,58 +338,3 @@ class _V1Decoder:
                 except FieldError as error:
                     raise CodecError(f"{name} is {value!r}; it must be {error.expected}") from None
             raise
-
-
-def read_tree(rows: Any, players: Any, fail: Any, version: int) -> Tree:
-    """A trace's tree from its node rows: preorder with each row's number of children (version 2)
-    or with each row's path (version 1)."""
-    if not isinstance(rows, list) or not rows:
-        raise fail("a tree trace needs its nodes")
-    decode = Decoders()
-    root: Node | None = None
-    open_nodes: list[tuple[Node, int]] = []  # nodes still waiting for children, with how many
-    by_path: dict[NodePath, Node] = {}
-    for index, row in enumerate(rows):
-        where = f"node {index + 1}"
-        if not isinstance(row, dict):
-            raise fail(f"{where}: a node must be an object")
-        node_type = row.get("type")
-        if node_type not in PLAYER_TYPES + ("leaf",):
-            raise fail(f"{where}: type {node_type!r}", hint="max, min, chance or leaf")
-        try:
-            value = None if row.get("value") is None else decode.value(row["value"])
-            if version == 1:
-                path = decode.path(row["path"])
-            else:
-                children = decode.count(row.get("children"))
-                if not open_nodes and root is not None:
-                    raise fail(f"{where}: it belongs to no node (the tree is complete before it)")
-                path = () if root is None else open_nodes[-1][0].path + (len(open_nodes[-1][0].children),)
-        except (FieldError, TypeError, KeyError):
-            raise fail(f"{where}: needs " + ('a path such as "1.0"' if version == 1 else "its number of children") +
-                       " and, if any, a numeric value") from None
-        node = Node(path=path, type=node_type, label=str(row.get("label") or ""), value=value, p=row.get("p"), move=row.get("move"))
-        if version == 1:
-            if path in by_path:
-                raise fail(f"{where}: the path {path_text(path)!r} appears twice")
-            by_path[path] = node
-            if path:
-                parent = by_path.get(path[:-1])
-                if parent is None or len(parent.children) != path[-1]:
-                    raise fail(f"the node {path_text(path)!r} has no parent or a gap before it among its siblings")
-                parent.children.append(node)
-        else:
-            if open_nodes:
-                parent, wanted = open_nodes[-1]
-                parent.children.append(node)
-                if len(parent.children) == wanted:
-                    open_nodes.pop()
-            if children:
-                open_nodes.append((node, children))
-        if root is None:
-            root = node
-    if root is None or root.path != ():
-        raise fail('the nodes have no root (path "")')
-    if open_nodes:
-        raise fail("the nodes end before every node has its children", hint=CHANGED)
-    return Tree(root, players=tuple(players))

@@ -14,7 +14,9 @@ checker's feedback all read it instead of walking the events themselves:
   and which nodes above had set it, every child's value as it came back, the cutoff
   that stopped it and where its alpha or beta came from, its static value, a
   transposition-table answer, the value it returned;
-* the static values used, in order, the cutoffs, the iteration of iterative deepening.
+* the static values used, in order, the cutoffs, the iteration of iterative deepening;
+* the nodes quiescence search reached: those that stood pat past or at the depth limit
+  because they were not quiet, and those entered below the depth limit.
 
 With iterative deepening every iteration starts afresh (the stories, the cutoffs and
 the evaluation order are those of the current iteration).
@@ -61,7 +63,8 @@ class Replayer:
       was used, in order) and ``evaluated_as`` (path -> 1, 2, ...), ``cutoffs``
       (:class:`CutoffStory` in order), ``backed`` (active nodes that have backed up a
       child's value), ``table_hits`` (nodes answered by the transposition table),
-      ``iteration`` (the depth limit of the current iteration of iterative deepening);
+      ``iteration`` (the depth limit of the current iteration of iterative deepening),
+      ``quiescence`` (nodes searched by quiescence: stood pat, or entered below the depth limit);
     * ``step`` (events applied), ``kind`` and ``node`` of the last event, ``upcoming``
       (the kind of the next event, or None at the end).
 
@@ -85,7 +88,9 @@ class Replayer:
             "chance_backup": self._chance_backup, "alpha": self._alpha, "beta": self._beta, "cutoff": self._cutoff,
             "tt_hit": self._tt_hit, "tt_store": self._tt_store, "leave": self._leave,
             "iteration_start": self._iteration_start, "iteration_end": self._iteration_end,
+            "quiesce": self._quiesce, "tt_twin": self._tt_twin,
         }
+        self._limit = trace.settings.depth
         self._reset()
 
     def _reset(self) -> None:
@@ -101,6 +106,7 @@ class Replayer:
         self.cutoffs: list[CutoffStory] = []
         self.backed: set[NodePath] = set()
         self.table_hits: set[NodePath] = set()
+        self.quiescence: set[NodePath] = set()
         # the node whose value last raised alpha (lowered beta) on the path to each active node
         self._origin: dict[NodePath, tuple[NodePath | None, NodePath | None]] = {}
 
@@ -186,6 +192,9 @@ class Replayer:
         origin = self._origin.get(node[:-1], (None, None)) if node else (None, None)
         self._origin[node] = origin
         self.stories[node] = NodeStory(node, node_type, alpha, beta, origin[0], origin[1])
+        limit = self.iteration if self.iteration is not None else self._limit
+        if limit is not None and depth > limit:
+            self.quiescence.add(node)
 
     def _evaluate(self, node: NodePath, value: float, source: str) -> None:
         self.kind, self.node = "evaluate", node
@@ -262,6 +271,20 @@ class Replayer:
             self.stack.pop()
         story = self.stories[node]
         story.returned, story.bound, story.best = value, bound, best
+
+    def _quiesce(self, node: NodePath, value: float, noisy: tuple[NodePath, ...]) -> None:
+        self.kind, self.node = "quiesce", node
+        self.v[node] = value
+        self.quiescence.add(node)
+        self.evaluated.append(node)
+        self.evaluated_as[node] = len(self.evaluated_as) + 1
+        story = self.stories[node]
+        story.v = story.stand_pat = value
+        story.noisy = tuple(noisy)
+
+    def _tt_twin(self, node: NodePath, twin: NodePath, symmetry: int) -> None:
+        self.kind, self.node = "tt_twin", node
+        self.stories[node].table_twin = (twin, symmetry)
 
     def _iteration_start(self, depth: int) -> None:
         self._reset()

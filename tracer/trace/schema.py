@@ -15,6 +15,10 @@ An event is an array: its kind, then its fields in the order of
 (:mod:`tracer.trace.codec`); version 1, which tracer still reads, named them by their
 paths (``"1.0"``; ``""`` is the root) and put the result before the nodes. Infinite
 values are the strings ``"inf"`` and ``"-inf"``, so the file is strict JSON.
+Later versions of tracer add event kinds, node keys (``noisy``) and settings
+(``quiescence``, ``evaluation``, ``"transposition_table": "symmetry"``, ``"fail":
+"own-bound"``) without changing the version: a trace written before they existed reads
+as before, and settings not in use are not written.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Any
 
 from tracer.search.conventions import ALGORITHMS, ORDERS
 from tracer.search.events import EVENT_TABLE
+from tracer.search.window import FAIL_CONVENTIONS
 
 __all__ = ["FORMAT", "SCHEMA_FILE", "VERSION", "Decoders", "FieldError", "check_field", "field_type", "schema", "schema_text"]
 
@@ -210,6 +215,7 @@ def schema() -> dict[str, Any]:
             "value": _VALUE_SCHEMA,
             "p": _TYPE_SCHEMAS["probability"],
             "move": {"type": "string"},
+            "noisy": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 1},
         },
         "additionalProperties": False,
     }
@@ -234,7 +240,10 @@ def schema() -> dict[str, Any]:
                     {
                         "type": "object",
                         "required": ["kind", "game", "position"],
-                        "properties": {"kind": {"const": "game"}, "game": {"type": "string"}, "position": {"type": "string"}},
+                        "properties": {
+                            "kind": {"const": "game"}, "game": {"type": "string"}, "position": {"type": "string"},
+                            "class": {"type": "string", "description": "a course's game class (module:Class or file.py:Class), never imported on reading"},
+                        },
                     },
                 ]
             },
@@ -244,13 +253,17 @@ def schema() -> dict[str, Any]:
                     "algorithm": {"enum": list(ALGORITHMS)},
                     "conventions": {
                         "type": "object",
-                        "properties": {"prune_on_equal": {"type": "boolean"}, "fail": {"enum": ["soft", "hard"]}, "ties": {"const": "first"}},
+                        "properties": {
+                            "prune_on_equal": {"type": "boolean"}, "fail": {"enum": list(FAIL_CONVENTIONS)}, "ties": {"const": "first"},
+                        },
                     },
                     "depth": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
                     "order": {"enum": list(ORDERS)},
                     "seed": {"type": "integer"},
                     "iterative": {"type": "boolean"},
-                    "transposition_table": {"type": "boolean"},
+                    "transposition_table": {"oneOf": [{"type": "boolean"}, {"const": "symmetry"}]},
+                    "quiescence": {"type": "boolean"},
+                    "evaluation": {"type": "string"},
                 },
             },
             "result": {

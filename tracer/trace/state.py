@@ -77,6 +77,9 @@ class NodeStory:
     v: float | None = None  # the last v (for a leaf: its static value)
     evaluation: tuple[float, str] | None = None  # (value, "utility" or "evaluation")
     table_hit: tuple[float, str, int | None] | None = None  # (value, bound, depth searched)
+    table_twin: tuple[NodePath, int] | None = None  # the entry's twin: (node that stored it, index of the symmetry)
+    stand_pat: float | None = None  # quiescence: the static value it stood pat on
+    noisy: tuple[NodePath, ...] | None = None  # quiescence: the noisy children it searches
     cutoff: CutoffStory | None = None
     returned: float | None = None
     bound: str | None = None

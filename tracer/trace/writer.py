@@ -36,16 +36,18 @@ from typing import IO, Any
 
 from tracer._version import __version__
 from tracer.files import atomic_write
+from tracer.game.loader import class_of
 from tracer.game.model import Tree
 from tracer.game.protocol import Game, TreeGame
 from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
 from tracer.search.conventions import SearchSettings
-from tracer.search.run import run_search
+from tracer.search.run import prepare_search, run_search
 from tracer.trace.codec import EventEncoder
-from tracer.trace.json_values import encode_value, to_json_data
+from tracer.trace.json_values import to_json_data
 from tracer.trace.model import Trace
 from tracer.trace.schema import FORMAT, VERSION
+from tracer.trace.tree_rows import node_row
 
 __all__ = [
     "TraceWriter", "dump_trace", "open_for_writing", "result_of", "save_search", "save_trace", "source_of", "trace_header", "write_search",
@@ -58,7 +60,11 @@ def source_of(game: Game) -> dict[str, Any]:
     """What a trace was searched on: a tree (its players) or a game (its name and position)."""
     if isinstance(game, TreeGame):
         return {"kind": "tree", "players": list(game.tree.players)}
-    return {"kind": "game", "game": game.name, "position": getattr(game, "position", "")}
+    source = {"kind": "game", "game": game.name, "position": getattr(game, "position", "")}
+    course_class = class_of(game)
+    if course_class is not None:
+        source["class"] = course_class  # named, never imported again when the trace is read
+    return source
 
 
 def trace_header(game: Game, settings: SearchSettings) -> dict[str, Any]:
@@ -74,17 +80,6 @@ def result_of(run: SearchRun) -> dict[str, Any]:
     if run.iterations:
         result["iterations"] = run.iterations
     return to_json_data(result)  # type: ignore[no-any-return]
-
-
-def _node_row(node: Any) -> dict[str, Any]:
-    row: dict[str, Any] = {"label": node.label, "type": node.type, "children": len(node.children)}
-    if node.value is not None:
-        row["value"] = encode_value(node.value)
-    if node.p is not None:
-        row["p"] = node.p
-    if node.move is not None:
-        row["move"] = node.move
-    return row
 
 
 class TraceWriter:
@@ -107,7 +102,7 @@ class TraceWriter:
         file.write('"events": [\n')
 
     def _write_nodes(self, tree: Tree) -> None:
-        rows = (json.dumps(_node_row(node), ensure_ascii=False, allow_nan=False) for node in tree.preorder())
+        rows = (json.dumps(node_row(node), ensure_ascii=False, allow_nan=False) for node in tree.preorder())
         self.file.write('"nodes": [\n' + ",\n".join(rows) + "\n],\n")
 
     def append(self, raw: tuple[Any, ...]) -> None:
@@ -170,6 +165,7 @@ def save_trace(trace: Trace, target: str | FilePath) -> None:
 
 def write_search(game: Game, settings: SearchSettings, file: IO[str], progress: Callable[[int], Any] | None = None) -> SearchRun:
     """Search ``game`` and write the trace to ``file`` while it runs, keeping no event in memory."""
+    game, settings = prepare_search(game, settings)
     writer = TraceWriter(file, game, settings, progress)
     run = run_search(game, settings, sink=writer)
     writer.finish(run)

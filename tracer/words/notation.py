@@ -30,6 +30,8 @@ __all__ = [
     "count",
     "cutoff_rule",
     "cutoff_test",
+    "evaluation_sum",
+    "fail_name",
     "joined",
     "node_kind",
     "number",
@@ -157,14 +159,50 @@ def conventions_summary(prune_on_equal: bool, fail: str) -> str:
         )
     else:
         prune = say(
-            "conventions.prune.strict", "prune only when v {at_max} β (MAX) or v {at_min} α (MIN), as UC Berkeley CS188",
+            "conventions.prune.strict", "prune only when v {at_max} β (MAX) or v {at_min} α (MIN), as UC Berkeley CS188's Pacman autograder requires",
             at_max=at_max, at_min=at_min,
         )
     if fail == "soft":
         returned = say("conventions.fail.soft", "fail-soft: a node returns v, a bound where it was cut off (AIMA)")
+    elif fail == "own-bound":
+        returned = say(
+            "conventions.fail.own-bound",
+            "own-bound: a MAX node returns max(α, v), a MIN node min(β, v), cut off or not (the UNH CS 730 deck)",
+        )
     else:
         returned = say("conventions.fail.hard", "fail-hard: a node returns v clamped into the window [α, β] it was called with")
     return say("conventions.summary", "{prune}; {returned}; ties go to the first move searched", prune=prune, returned=returned)
+
+
+def evaluation_sum(terms: Sequence[tuple[str, float, float]], value: Any) -> str:
+    """A weighted evaluation written out: ``EVAL = 9·1 + 3·(−1) = 6 (queens 1, knights −1)``.
+
+    ``terms`` are (feature, weight, feature value); features worth 0 add nothing and are left out.
+
+    >>> evaluation_sum([("queens", 9, 1), ("rooks", 5, 0), ("knights", 3, -1)], 6)
+    'EVAL = 9·1 + 3·(−1) = 6 (queens 1, knights −1)'
+    >>> evaluation_sum([("pawns", 1, 0)], 0)
+    'EVAL = 0'
+    """
+    used = [(name, weight, measured) for name, weight, measured in terms if measured != 0]
+    if not used:
+        return say("eval.sum.zero", "EVAL = {value}", value=number(value))
+    products = " + ".join(f"{number(weight)}·{_factor(measured)}" for _, weight, measured in used)
+    features = ", ".join(f"{name} {number(measured)}" for name, _, measured in used)
+    return say("eval.sum", "EVAL = {products} = {value} ({features})", products=products, value=number(value), features=features)
+
+
+def _factor(value: Any) -> str:
+    return f"({number(value)})" if value < 0 else number(value)
+
+
+def fail_name(fail: str) -> str:
+    """The fail convention's short name: ``fail-soft``, ``fail-hard``, ``own-bound``."""
+    return {
+        "soft": lambda: say("figure.header.soft", "fail-soft"),
+        "hard": lambda: say("figure.header.hard", "fail-hard"),
+        "own-bound": lambda: say("figure.header.own-bound", "own-bound"),
+    }[fail]()
 
 
 def conventions_lines(algorithm: str, prune_on_equal: bool, fail: str) -> list[str]:
@@ -183,13 +221,20 @@ def conventions_lines(algorithm: str, prune_on_equal: bool, fail: str) -> list[s
             lines.append(say(
                 "sheet.conventions.prune.strict",
                 "Cutoff test: stop at a MAX node only when v {at_max} β, at a MIN node only when v {at_min} α "
-                "(no pruning on equality, as UC Berkeley CS188).",
+                "(no pruning on equality, as UC Berkeley CS188's Pacman autograder requires; its slides prune on equality).",
                 at_max=at_max, at_min=at_min,
             ))
         if fail == "soft":
             lines.append(say(
                 "sheet.conventions.fail.soft",
                 "Fail-soft: a node returns its v; where it stopped early, that v is a bound on its true value (AIMA).",
+            ))
+        elif fail == "own-bound":
+            lines.append(say(
+                "sheet.conventions.fail.own-bound",
+                "Own bound: a MAX node returns its α raised by v, max(α, v), and a MIN node its β lowered by v, min(β, v), "
+                "whether or not it stopped early; where it stopped early, or returned its own bound, the value is a bound "
+                "on its true value.",
             ))
         else:
             lines.append(say(

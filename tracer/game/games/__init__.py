@@ -62,5 +62,5 @@ def make_game(name: str, position: str | None = None):  # type: ignore[no-untype
     """The game called ``name`` from ``position`` (its usual start when None)."""
     key = name.strip().lower()
     if key not in GAMES:
-        raise InputError(f"unknown game {name!r}", hint="choose one of " + ", ".join(GAMES))
+        raise InputError(f"unknown game {name!r}", hint="choose one of " + ", ".join(GAMES) + ", or a course's class as module:Class or file.py:Class")
     return GAMES[key](position)

@@ -35,10 +35,16 @@ promotions (to any piece) of the side to move, in the move order; ``is_quiet(s)`
 true when there are none (a finished game is quiet). Checks are not noisy: a position
 in check with no capture is quiet, as in the simplest quiescence searches.
 
-**A search needs a depth limit.** Chess cannot be searched to its end, so a search that
-goes more than 40 plies below the given position (deeper than any depth limit and
-capture sequence a traced search reaches) is stopped with a one-line
-:class:`~tracer.errors.SearchError` instead of running until memory runs out.
+**A search needs a depth limit.** Chess cannot be searched to its end: the game says so
+(``bounded = False``), and a search without a depth limit is refused at the door with a
+one-line :class:`~tracer.errors.SearchError` that asks for one. (Quiescence searches on
+past the limit through captures and promotions only, which run out.)
+
+**Captures first** (``--order captures``): ``capture_values(s, m)`` is None for a move
+that captures nothing, else ``(victim, attacker)``, the classic values of the piece
+taken and of the piece taking (P 1, N 3, B 3, R 5, Q 9, the king 100, so that it
+attacks last), which MVV-LVA ordering sorts by: the most valuable victim first, then
+the least valuable attacker. An en passant capture takes a pawn.
 
 ``board(s)`` is an 8x8 grid of FEN letters (``K`` white king, ``p`` black pawn, a space
 for an empty square), rank 8 first and file a on the left; ``GLYPHS`` maps the letters
@@ -49,7 +55,7 @@ from __future__ import annotations
 
 import chess
 
-from tracer.errors import InputError, SearchError
+from tracer.errors import InputError
 from tracer.game.features import Feature, FeatureGroup, feature_table
 from tracer.game.games.base import PositionGame
 
@@ -58,7 +64,7 @@ __all__ = ["GLYPHS", "Chess", "ChessState"]
 _INF = float("inf")
 _PIECES = ((chess.PAWN, "pawns"), (chess.KNIGHT, "knights"), (chess.BISHOP, "bishops"), (chess.ROOK, "rooks"), (chess.QUEEN, "queens"))
 _CLASSIC = (1, 3, 3, 5, 9)
-_PLY_LIMIT = 40
+_CAPTURE_VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 100}
 GLYPHS = {letter: chess.Piece.from_symbol(letter).unicode_symbol() for letter in "KQRBNPkqrbnp"}
 
 # python-chess's reasons a position cannot occur, in words (the first that applies is named)
@@ -87,12 +93,11 @@ class ChessState:
     asked for and kept, since the search asks for both.
     """
 
-    __slots__ = ("_decided", "_moves", "_utility", "board", "key", "plies")
+    __slots__ = ("_decided", "_moves", "_utility", "board", "key")
 
-    def __init__(self, board: chess.Board, plies: int = 0) -> None:
+    def __init__(self, board: chess.Board) -> None:
         self.board = board
         self.key = board.epd()
-        self.plies = plies  # below the game's initial position; not part of the position
         self._moves: list[chess.Move] | None = None
         self._utility: float | None = None
         self._decided = False
@@ -166,11 +171,13 @@ class Chess(PositionGame):
     title = "Chess"
     has_chance = False
     has_evaluation = True
+    bounded = False
     start = chess.STARTING_FEN
     action_order = "legal moves in alphabetical order of their UCI names (a2a3, a2a4, b1a3, ...)"
     features = FEATURES
     feature_groups = FEATURE_GROUPS
     default_evaluation = "material:classic"
+    noisy_description = "captures (en passant included) and promotions"
 
     @staticmethod
     def parse_position(text: str) -> ChessState:
@@ -201,14 +208,9 @@ class Chess(PositionGame):
         return [] if state.utility() is not None else state.moves()
 
     def result(self, state: ChessState, move: chess.Move) -> ChessState:
-        if state.plies >= _PLY_LIMIT:
-            raise SearchError(
-                f"a chess search went {_PLY_LIMIT} plies deep: chess cannot be searched to the end of the game",
-                hint="search chess with a depth limit, e.g. 3",
-            )
         board = state.board.copy(stack=False)
         board.push(move)
-        return ChessState(board, state.plies + 1)
+        return ChessState(board)
 
     def is_terminal(self, state: ChessState) -> bool:
         return state.utility() is not None
@@ -232,6 +234,15 @@ class Chess(PositionGame):
     def is_quiet(self, state: ChessState) -> bool:
         """No capture and no promotion: material can be trusted here."""
         return not self.noisy_moves(state)
+
+    def capture_values(self, state: ChessState, move: chess.Move) -> tuple[int, int] | None:
+        """``(victim, attacker)`` for a capture (for MVV-LVA ordering), None for a move that takes nothing."""
+        board = state.board
+        if not board.is_capture(move):
+            return None
+        victim = chess.PAWN if board.is_en_passant(move) else board.piece_type_at(move.to_square)
+        attacker = board.piece_type_at(move.from_square)
+        return _CAPTURE_VALUES[victim], _CAPTURE_VALUES[attacker]  # type: ignore[index]  # a capture has both pieces
 
     # -- showing states -------------------------------------------------------------------
     def move_label(self, state: ChessState, move: chess.Move) -> str:

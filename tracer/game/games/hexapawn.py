@@ -31,7 +31,9 @@ Beyond the protocol, the game offers:
   ``canonical(s)`` is ``(c, g)``: of the position and its mirror image, the one whose
   nine cells come first as text (``.`` before ``B`` before ``W``), and the symmetry
   ``g`` that takes ``s`` there; ``transform`` and ``transform_action`` move a state or
-  a move by a symmetry.
+  a move by a symmetry;
+* **captures first** (``--order captures``): ``capture_values(s, m)`` is ``(1, 1)`` for a
+  capture (a pawn takes a pawn) and None for any other move.
 """
 
 from __future__ import annotations
@@ -99,6 +101,7 @@ class Hexapawn(PositionGame):
     action_order = "pawns in reading order of their squares (a3 ... c1), each pawn's targets from column a to c"
     features = FEATURES
     default_evaluation = "pawns"
+    noisy_description = "captures and moves onto the far row (which win at once)"
     symmetries: tuple[Symmetry, ...] = MIRROR
 
     @staticmethod
@@ -158,6 +161,10 @@ class Hexapawn(PositionGame):
     def is_quiet(self, state: HexapawnState) -> bool:
         """No capture and no winning advance: a pawn count can be trusted here."""
         return not self.noisy_moves(state)
+
+    def capture_values(self, state: HexapawnState, move: tuple[int, int]) -> tuple[int, int] | None:
+        """``(victim, attacker)`` for a capture, both pawns worth 1 (for ``--order captures``); None otherwise."""
+        return (1, 1) if state[0][move[1]] != "." else None
 
     def canonical(self, state: HexapawnState) -> tuple[HexapawnState, Symmetry]:
         """Of the position and its mirror image, the one that reads first; and the symmetry that takes it there."""

@@ -89,6 +89,7 @@ class TicTacToe(PositionGame):
     action_order = "cells in reading order: a1 b1 c1 / a2 b2 c2 / a3 b3 c3 (rows from the top)"
     features = FEATURES
     default_evaluation = "open_lines"
+    noisy_description = "moves that win at once or block the opponent's two in a row"
     symmetries: tuple[Symmetry, ...] = SQUARE_SYMMETRIES
 
     # -- positions ---------------------------------------------------------------------

@@ -1,0 +1,89 @@
+"""The nodes of a tree's trace file: one row per node, in preorder, each with its number of
+children (version 2; version 1 gave each row its path), written and read back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tracer.errors import path_text
+from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree
+from tracer.trace.json_values import encode_value
+from tracer.trace.schema import Decoders, FieldError
+from tracer.trace.verify import CHANGED
+
+__all__ = ["node_row", "read_tree"]
+
+
+def node_row(node: Node) -> dict[str, Any]:
+    """A node as a row of a trace file's nodes (preorder, with its number of children)."""
+    row: dict[str, Any] = {"label": node.label, "type": node.type, "children": len(node.children)}
+    if node.value is not None:
+        row["value"] = encode_value(node.value)
+    if node.p is not None:
+        row["p"] = node.p
+    if node.move is not None:
+        row["move"] = node.move
+    if node.noisy is not None:
+        row["noisy"] = list(node.noisy)
+    return row
+
+
+def read_tree(rows: Any, players: Any, fail: Any, version: int) -> Tree:
+    """A trace's tree from its node rows: preorder with each row's number of children (version 2)
+    or with each row's path (version 1)."""
+    if not isinstance(rows, list) or not rows:
+        raise fail("a tree trace needs its nodes")
+    decode = Decoders()
+    root: Node | None = None
+    open_nodes: list[tuple[Node, int]] = []  # nodes still waiting for children, with how many
+    by_path: dict[NodePath, Node] = {}
+    for index, row in enumerate(rows):
+        where = f"node {index + 1}"
+        if not isinstance(row, dict):
+            raise fail(f"{where}: a node must be an object")
+        node_type = row.get("type")
+        if node_type not in PLAYER_TYPES + ("leaf",):
+            raise fail(f"{where}: type {node_type!r}", hint="max, min, chance or leaf")
+        try:
+            value = None if row.get("value") is None else decode.value(row["value"])
+            if version == 1:
+                path = decode.path(row["path"])
+            else:
+                children = decode.count(row.get("children"))
+                if not open_nodes and root is not None:
+                    raise fail(f"{where}: it belongs to no node (the tree is complete before it)")
+                path = () if root is None else open_nodes[-1][0].path + (len(open_nodes[-1][0].children),)
+        except (FieldError, TypeError, KeyError):
+            raise fail(f"{where}: needs " + ('a path such as "1.0"' if version == 1 else "its number of children") +
+                       " and, if any, a numeric value") from None
+        noisy = row.get("noisy")
+        if noisy is not None and not (isinstance(noisy, list) and noisy and all(i.__class__ is int and i >= 0 for i in noisy)):
+            raise fail(f"{where}: noisy must be a list of child indices")
+        node = Node(
+            path=path, type=node_type, label=str(row.get("label") or ""), value=value, p=row.get("p"), move=row.get("move"),
+            noisy=None if noisy is None else tuple(noisy),
+        )
+        if version == 1:
+            if path in by_path:
+                raise fail(f"{where}: the path {path_text(path)!r} appears twice")
+            by_path[path] = node
+            if path:
+                parent = by_path.get(path[:-1])
+                if parent is None or len(parent.children) != path[-1]:
+                    raise fail(f"the node {path_text(path)!r} has no parent or a gap before it among its siblings")
+                parent.children.append(node)
+        else:
+            if open_nodes:
+                parent, wanted = open_nodes[-1]
+                parent.children.append(node)
+                if len(parent.children) == wanted:
+                    open_nodes.pop()
+            if children:
+                open_nodes.append((node, children))
+        if root is None:
+            root = node
+    if root is None or root.path != ():
+        raise fail('the nodes have no root (path "")')
+    if open_nodes:
+        raise fail("the nodes end before every node has its children", hint=CHANGED)
+    return Tree(root, players=tuple(players))
