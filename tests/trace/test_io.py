@@ -61,6 +61,10 @@ def test_round_trip_of_games_chance_and_iterative_deepening(tmp_path):
         tracer.search(TicTacToe("XO.X..O.."), SearchSettings(transposition_table=True, order="eval")),
         tracer.expectiminimax(CoinFlip("4")),
         tracer.search(TicTacToe("X...O...."), SearchSettings(depth=2, iterative=True)),
+        # a twin's hit names a node searched long before, anywhere in the tree
+        tracer.search(TicTacToe("X........"), SearchSettings(transposition_table="symmetry")),
+        tracer.search(TicTacToe("........."), SearchSettings(algorithm="minimax", transposition_table="symmetry", depth=4)),
+        tracer.search("{value: 0, children: [{value: 3, children: [3, {quiet: false, value: 5, children: [1, 9]}]}, {value: 2, children: [2, 4]}]}", SearchSettings(depth=2, quiescence=True)),
     ]
     for index, trace in enumerate(cases):
         target = tmp_path / f"{index}.json"

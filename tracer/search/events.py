@@ -87,11 +87,12 @@ RawEvent = tuple[Any, ...]
 
 # The types a field can have; tracer.trace.schema says how each is written in JSON.
 FIELD_TYPES = (
-    "path", "path?", "paths", "count", "count?", "value", "value?", "values?", "probability", "source", "bound",
+    "path", "path?", "paths", "count", "count?", "value", "value?", "values?", "probability", "source", "bound", "earlier",
 )
 
 Node_ = Annotated[NodePath, "path"]
 Child = Annotated[NodePath, "path"]
+Earlier = Annotated[NodePath, "earlier"]  # any node searched before, anywhere in the tree (a trace file writes its path)
 OptionalPath = Annotated[NodePath | None, "path?"]
 Paths = Annotated[tuple[NodePath, ...], "paths"]
 Count = Annotated[int, "count"]
@@ -222,7 +223,7 @@ class Quiesce(NamedTuple):
 @_kind("tt_twin")
 class TTTwin(NamedTuple):
     node: Node_
-    twin: Child
+    twin: Earlier
     symmetry: Count
 
 

@@ -27,6 +27,7 @@ import math
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from tracer.errors import path_text
 from tracer.game.model import NodePath
 from tracer.search.events import EVENT_TABLE, kind_of, node_of
 from tracer.trace.schema import Decoders, FieldError
@@ -69,6 +70,7 @@ class EventEncoder:
         "path": "{node_id(FIELD)}", "path?": "{optional_id(FIELD)}", "paths": "{indices(FIELD)}", "count": "{FIELD}",
         "count?": "{value(FIELD)}", "value": "{value(FIELD)}", "value?": "{value(FIELD)}", "values?": "{values(FIELD)}",
         "probability": "{value(FIELD)}", "source": '"{FIELD}"', "bound": '"{FIELD}"',
+        "earlier": '"{path_text(FIELD)}"',
     }
 
     def __init__(self) -> None:
@@ -78,7 +80,7 @@ class EventEncoder:
         self._count = 0
         names = {
             "node_id": self._node_id, "optional_id": self._optional_id, "indices": self._indices, "value": value_text,
-            "values": self._values, "index": self._index,
+            "values": self._values, "index": self._index, "path_text": path_text,
         }
         self._formats: dict[str, Callable[[tuple[Any, ...]], str]] = {}
         for kind, fields in EVENT_TABLE.items():

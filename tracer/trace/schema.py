@@ -53,6 +53,7 @@ _TYPE_SCHEMAS: dict[str, dict[str, Any]] = {
     "probability": {"type": "number", "minimum": 0, "maximum": 1},
     "source": {"enum": ["utility", "evaluation"]},
     "bound": {"enum": ["exact", "lower", "upper"]},
+    "earlier": {"type": "string", "pattern": _PATH_PATTERN, "description": "the path of a node searched earlier"},
 }
 _TYPE_WORDS = {
     "path": 'a node path such as "1.0" ("" for the root)',
@@ -66,6 +67,7 @@ _TYPE_WORDS = {
     "probability": "a number from 0 to 1",
     "source": '"utility" or "evaluation"',
     "bound": '"exact", "lower" or "upper"',
+    "earlier": 'a node path such as "1.0" ("" for the root)',
 }
 
 
@@ -106,6 +108,7 @@ class Decoders:
             "probability": self.probability,
             "source": self.source,
             "bound": self.bound,
+            "earlier": self.path,
         }
 
     def path(self, value: Any) -> tuple[int, ...]:
