@@ -8,7 +8,7 @@ import pytest
 
 import tracer
 from tracer.docsite.fence import read_fence_options
-from tracer.docsite.pseudocode import pseudocode_for, step_lines
+from tracer.trace.pseudocode import pseudocode_for, step_lines
 from tracer.game.games import CoinFlip, TicTacToe
 from tracer.search import SearchSettings
 
