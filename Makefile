@@ -27,7 +27,7 @@ setup: $(STAMP) graphviz
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[site,test,notebook,chess]'
+	$(BIN)/python -m pip install --quiet -e '.[site,test,notebook,chess,slides]'
 	touch $(STAMP)
 
 # $(call apt_get,COMMAND,PACKAGES,WHAT,MESSAGE-WHEN-MISSING,ON-FAILURE): when COMMAND is

@@ -6,7 +6,8 @@ goes through here and gets the same limits, each refused with one line that name
 place and the limit, never a crash:
 
 * **files**: only regular files (a FIFO would block forever, ``/dev/zero`` never ends),
-  at most ``limit`` bytes (per kind of file, :data:`LIMITS`), read once, UTF-8;
+  at most ``limit`` bytes (per kind of file, :data:`LIMITS`), read once, UTF-8; a binary
+  file (a course's slide template, :func:`read_binary`) passes the same checks, as bytes;
 * **nesting**: JSON and YAML nested deeper than :data:`~tracer.recursion.MAX_DEPTH` levels
   are refused *before* a parser recurses (C parsers overflow the stack on deep input);
 * **YAML**: no tags (``!!python/name:...``, ``!!int "x"``, ``!mine``: tracer's files never
@@ -37,6 +38,7 @@ __all__ = [
     "compose_yaml",
     "load_json",
     "nesting_depth",
+    "read_binary",
     "read_input",
 ]
 
@@ -49,6 +51,7 @@ LIMITS = {
     "points": 64 * 1024,
     "evaluation": 64 * 1024,
     "roster": 16 * MB,
+    "slides": 100 * MB,
 }
 """The largest file of each kind tracer reads, in bytes (a tree of a million nodes is about 10 MB)."""
 
@@ -78,18 +81,7 @@ def read_input(
     if str(path) == "-":
         data = _read_text_bytes(sys.stdin.buffer, limit, error, source, what)
     else:
-        try:
-            info = os.stat(path)
-        except FileNotFoundError:
-            raise error("no such file", source=source, hint=missing_hint) from None
-        except OSError as problem:
-            raise error(f"cannot read {what}: {problem.strerror or problem}", source=source) from None
-        if stat.S_ISDIR(info.st_mode):
-            raise error(f"is a folder, not {what}", source=source, hint=missing_hint)
-        if not stat.S_ISREG(info.st_mode):
-            raise error(f"is not a regular file (a pipe, a device or a socket), not {what}", source=source, hint="give a file")
-        if info.st_size > limit:
-            raise _too_large(error, source, what, limit)
+        _check_regular(path, limit, error, source, what, missing_hint)
         try:
             with open(path, "rb") as file:
                 data = _read_text_bytes(file, limit, error, source, what)
@@ -99,6 +91,45 @@ def read_input(
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as problem:
         raise error(f"{what} is not UTF-8 text (byte {problem.start + 1} cannot be read)", source=source, hint="save it as UTF-8") from None
+
+
+def read_binary(
+    path: str | Path,
+    *,
+    kind: str,
+    error: type[InputError] = InputError,
+    what: str = "the file",
+    missing_hint: str = "check the path",
+) -> bytes:
+    """The bytes of a user's binary file (a slide template), within the limit for ``kind``;
+    folders, FIFOs, devices and sockets refused as :func:`read_input` refuses them."""
+    limit = LIMITS[kind]
+    source = str(path)
+    _check_regular(path, limit, error, source, what, missing_hint)
+    try:
+        with open(path, "rb") as file:
+            data = file.read(limit + 1)
+    except OSError as problem:
+        raise error(f"cannot read {what}: {problem.strerror or problem}", source=source) from None
+    if len(data) > limit:
+        raise _too_large(error, source, what, limit)
+    return data
+
+
+def _check_regular(path: str | Path, limit: int, error: type[InputError], source: str, what: str, missing_hint: str) -> None:
+    """Refuse what is not a regular file of at most ``limit`` bytes, naming it."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise error("no such file", source=source, hint=missing_hint) from None
+    except OSError as problem:
+        raise error(f"cannot read {what}: {problem.strerror or problem}", source=source) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise error(f"is a folder, not {what}", source=source, hint=missing_hint)
+    if not stat.S_ISREG(info.st_mode):
+        raise error(f"is not a regular file (a pipe, a device or a socket), not {what}", source=source, hint="give a file")
+    if info.st_size > limit:
+        raise _too_large(error, source, what, limit)
 
 
 def _read_text_bytes(file: Any, limit: int, error: type[InputError], source: str, what: str) -> bytes:
