@@ -23,9 +23,10 @@ as the picture is shown on the slide, not on a slide of its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.errors import InputError
@@ -44,7 +45,7 @@ from tracer.trace.model import Trace
 from tracer.trace.pseudocode import pseudocode_for, step_lines
 from tracer.words import conventions_lines, say
 
-__all__ = ["MAX_SLIDES", "Deck", "DeckSlide", "Geometry", "geometry"]
+__all__ = ["MAX_SLIDES", "Deck", "DeckResult", "DeckSlide", "Geometry", "caption_size", "check_slide", "geometry", "slide_geometry"]
 
 MAX_SLIDES = 500
 """Most step slides one deck holds; more ask for --steps key or every:N."""
@@ -131,6 +132,19 @@ class DeckSlide:
     text: tuple[str, ...]
     notes: tuple[str, ...]
     step: int | None = None
+
+
+@dataclass
+class DeckResult:
+    """What a deck writer wrote: the ``path`` (the deck, or a reveal.js deck's ``index.html``),
+    its number of ``slides`` and of ``steps`` shown, ``notes`` (what the figures could not do: a
+    tree cut, or too wide for the slide) and the pixel size of each picture (PowerPoint's)."""
+
+    path: FilePath
+    slides: int = 0
+    steps: int = 0
+    notes: list[str] = field(default_factory=list)
+    pictures: list[tuple[int, int]] = field(default_factory=list)
 
 
 class Deck:
@@ -242,6 +256,26 @@ class Deck:
         from tracer.render.fit import fit_message
 
         return list(self.figure.plan.notes) + ([] if self.figure.slide_fits else [fit_message(self.figure, self.trace)])
+
+
+CAPTION_SIZES = (20, 18, 16, 14)
+"""Point sizes a caption may take on a 7.5 in tall slide, the largest that fits its box first."""
+
+
+def caption_size(paragraphs: Sequence[str], width_in: float, height_in: float, scale: float = 1.0) -> float:
+    """The largest of CAPTION_SIZES (times ``scale``, the slide's) at which ``paragraphs`` fit a
+    box (an average letter is taken as half its size wide, a line as 1.2 times its size tall).
+
+    >>> caption_size(["x" * 80], 12.33, 1.15), caption_size(["x" * 400], 12.33, 1.15)
+    (20.0, 16.0)
+    """
+    sizes = [round(size * scale * 2) / 2 for size in CAPTION_SIZES]
+    for size in sizes:
+        per_line = max(1, int(width_in * 72 / (0.5 * size)))
+        lines = sum(-(-max(len(text), 1) // per_line) for text in paragraphs)
+        if lines * size * 1.2 <= height_in * 72:
+            return size
+    return sizes[-1]
 
 
 def check_slide(slide: str | None) -> None:

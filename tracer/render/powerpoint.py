@@ -32,16 +32,14 @@ import datetime
 import io
 import math
 import zipfile
-from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.errors import InputError
 from tracer.files import atomic_write
 from tracer.reading import read_binary
-from tracer.render.deck import Deck, DeckSlide, Geometry, check_slide, geometry
+from tracer.render.deck import Deck, DeckResult, DeckSlide, Geometry, caption_size, check_slide, geometry
 from tracer.render.errors import RenderError
 from tracer.render.raster import png_pictures
 from tracer.render.slide import SLIDES
@@ -49,7 +47,7 @@ from tracer.render.style import theme as get_theme
 from tracer.trace.model import Trace
 from tracer.words import say
 
-__all__ = ["SCREEN_HEIGHT", "DeckResult", "picture_dpi", "stable_zip", "write_pptx"]
+__all__ = ["SCREEN_HEIGHT", "picture_dpi", "stable_zip", "write_pptx"]
 
 SCREEN_HEIGHT = 1080
 """Pixels of the screen a deck's pictures are drawn for, shown full-screen (1080p): a slide
@@ -69,21 +67,8 @@ FIXED_DATE = datetime.datetime(2000, 1, 1)
 """The date every deck's properties carry (the clock would make each run's bytes differ)."""
 MAX_TEMPLATE_UNPACKED = 512 * 1024 * 1024
 """Most bytes a template may unpack to (a zip can claim far more than it holds)."""
-CAPTION_SIZES = (20, 18, 16, 14)
-"""Point sizes a caption may take on a 7.5 in tall slide, the largest that fits its box first."""
 TITLE_SIZE = 32
 """Point size of the titles of a deck made without a template (a template's titles keep theirs)."""
-
-
-@dataclass
-class DeckResult:
-    """What a deck writer wrote: the ``path``, the number of ``slides``, and ``notes`` (what
-    the figures could not do: a tree cut or too wide for the slide)."""
-
-    path: FilePath
-    slides: int = 0
-    notes: list[str] = field(default_factory=list)
-    pictures: list[tuple[int, int]] = field(default_factory=list)
 
 
 def _pptx() -> Any:
@@ -133,7 +118,7 @@ def write_pptx(
         slides = [_add_slide(pptx, presentation, layout, item, shape, themed=data is None, theme=deck.figure.theme)
                   for item in deck.slides]
         pictures = drawing.result()
-    result = DeckResult(target, len(slides), deck.notes())
+    result = DeckResult(target, len(slides), len(deck.steps), deck.notes())
     from tracer.render.raster import png_size
 
     for (added, item), picture in zip(slides, pictures):
@@ -272,7 +257,7 @@ def _add_slide(pptx: Any, presentation: Any, layout: Any, item: DeckSlide, shape
         box.name = say("deck.caption.name", "Caption")
         frame = box.text_frame
         frame.word_wrap = True
-        size = _caption_size(item.text, width, height, shape.scale)
+        size = caption_size(item.text, width, height, shape.scale)
         for index, text in enumerate(item.text):
             paragraph = frame.paragraphs[0] if index == 0 else frame.add_paragraph()
             paragraph.text = text
@@ -282,18 +267,6 @@ def _add_slide(pptx: Any, presentation: Any, layout: Any, item: DeckSlide, shape
                     run.font.color.rgb = ink
     slide.notes_slide.notes_text_frame.text = "\n".join(item.notes)
     return slide, item
-
-
-def _caption_size(paragraphs: Sequence[str], width_in: float, height_in: float, scale: float) -> float:
-    """The largest of CAPTION_SIZES (times ``scale``, the slide's) at which ``paragraphs`` fit a
-    box (an average letter is taken as half its size wide, a line as 1.2 times its size tall)."""
-    sizes = [round(size * scale * 2) / 2 for size in CAPTION_SIZES]
-    for size in sizes:
-        per_line = max(1, int(width_in * 72 / (0.5 * size)))
-        lines = sum(-(-max(len(text), 1) // per_line) for text in paragraphs)
-        if lines * size * 1.2 <= height_in * 72:
-            return size
-    return sizes[-1]
 
 
 def _properties(presentation: Any, title: str) -> None:
