@@ -18,11 +18,11 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.docsite.fence import FenceOptions
-from tracer.trace.pseudocode import Pseudocode, pseudocode_for, step_lines
 from tracer.render.figure import Figure
 from tracer.render.player import Code, final_html, head_of, player_context, player_html_part, script_json
 from tracer.search.conventions import default_algorithm
 from tracer.trace.model import Trace
+from tracer.trace.pseudocode import Pseudocode, pseudocode_for, step_lines
 from tracer.trace.replay import Replayer
 from tracer.words import number, say
 
