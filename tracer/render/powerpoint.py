@@ -47,7 +47,7 @@ from tracer.render.style import theme as get_theme
 from tracer.trace.model import Trace
 from tracer.words import say
 
-__all__ = ["SCREEN_HEIGHT", "picture_dpi", "stable_zip", "write_pptx"]
+__all__ = ["SCREEN_HEIGHT", "check_pptx", "picture_dpi", "stable_zip", "write_pptx"]
 
 SCREEN_HEIGHT = 1080
 """Pixels of the screen a deck's pictures are drawn for, shown full-screen (1080p): a slide
@@ -69,6 +69,11 @@ MAX_TEMPLATE_UNPACKED = 512 * 1024 * 1024
 """Most bytes a template may unpack to (a zip can claim far more than it holds)."""
 TITLE_SIZE = 32
 """Point size of the titles of a deck made without a template (a template's titles keep theirs)."""
+
+
+def check_pptx() -> None:
+    """Refuse, before anything is drawn, a deck this Python cannot write (no python-pptx)."""
+    _pptx()
 
 
 def _pptx() -> Any:
