@@ -59,7 +59,7 @@ def check_animation(fmt: str) -> None:
     elif shutil.which("ffmpeg") is None:
         raise InputError(
             say("animation.ffmpeg.missing", "MP4 animations need ffmpeg, which is not installed here"),
-            hint=say("animation.ffmpeg.hint", "install it (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg), or make a GIF with {0}"),
+            hint=say("animation.ffmpeg.hint", "install it (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg), or make a GIF with {{0}}"),
             options=(Option("format", "gif"),),
         )
 

@@ -259,12 +259,12 @@ def _check_whole(formats: Sequence[str], pace: float | None, template: str | Fil
     if template is not None and "pptx" not in formats:
         raise InputError(
             say("render.template.alone", "a slide template is for a PowerPoint deck"),
-            hint=say("render.template.hint", "add {0}, or leave the template out"), options=(Option("format", "pptx"),),
+            hint=say("render.template.hint", "add {{0}}, or leave the template out"), options=(Option("format", "pptx"),),
         )
     if pace is not None and not any(fmt in formats for fmt in ("gif", "mp4")):
         raise InputError(
             say("render.pace.alone", "a pace is for an animation"),
-            hint=say("render.pace.hint", "add {0}, or leave the pace out"), options=(Option("format", "gif"),),
+            hint=say("render.pace.hint", "add {{0}}, or leave the pace out"), options=(Option("format", "gif"),),
         )
     if "pptx" in formats:
         from tracer.render.powerpoint import check_pptx

@@ -7,9 +7,9 @@ placeholder, the figure a picture and the caption a text box under it, so both c
 edited; the speaker notes hold the caption and the step's line of pseudocode.
 
 **Pictures.** Each figure is a PNG drawn by Graphviz from the figure's pinned source
-(:mod:`tracer.render.raster`) with one picture pixel per screen pixel when the slide is
-shown full-screen at 1920 x 1080 (:func:`picture_dpi`: 144 pixels per inch of a 13.33 x 7.5 in
-slide, so a full-width picture would be 1,920 pixels wide; the picture area, 12.33 in, is 1,776).
+(:mod:`tracer.render.raster`) with at least one picture pixel per screen pixel when the slide
+is shown full-screen at 1920 x 1080 (:func:`picture_dpi`: 145 pixels per inch of a 13.33 x 7.5 in
+slide, so a full-width picture would be 1,933 pixels wide; the picture area, 12.33 in, is 1,788).
 Vector pictures are not used: python-pptx embeds raster pictures (and WMF), an SVG needs
 the ``asvg:svgBlip`` extension with a PNG fallback written by hand, Graphviz writes no
 EMF, and Google Slides' import and Keynote show PNG alike. Each picture's alt text is its
@@ -56,13 +56,15 @@ pixels per inch of slide (:func:`picture_dpi`)."""
 
 
 def picture_dpi(slide_height_in: float) -> int:
-    """Pixels per inch of slide that give one picture pixel per screen pixel at full-screen 1080p:
-    144 on a 7.5 in tall slide (1,920 across a 13.33 in wide one), 192 on Google Slides' 5.625 in.
+    """Pixels per inch of slide that give at least one picture pixel per screen pixel at
+    full-screen 1080p: a screen pixel is 1/144 in of a 7.5 in tall slide (1,920 across a 13.33 in
+    wide one), 1/192 in of Google Slides' 5.625 in; one pixel more per inch keeps Graphviz's
+    rounding (it fits a drawing inside its size and truncates) from leaving a picture short.
 
     >>> picture_dpi(7.5), picture_dpi(5.625)
-    (144, 192)
+    (145, 193)
     """
-    return math.ceil(SCREEN_HEIGHT / slide_height_in - 1e-9)
+    return math.ceil(SCREEN_HEIGHT / slide_height_in - 1e-9) + 1
 FIXED_DATE = datetime.datetime(2000, 1, 1)
 """The date every deck's properties carry (the clock would make each run's bytes differ)."""
 MAX_TEMPLATE_UNPACKED = 512 * 1024 * 1024

@@ -9,8 +9,8 @@ starts. Nothing is written anywhere: the deck or animation that uses the picture
 only file written, where the user asked.
 
 A picture's pixel size is its display size (the ``size`` a pinned source carries: a slide's,
-or a deck's picture area) times ``dpi`` / 72: a 12.33 in picture area at 144 dpi is 1,776
-pixels wide, one pixel per screen pixel on a 13.33 in slide shown full-screen at 1920 x 1080.
+or a deck's picture area) times ``dpi``, give or take a pixel (Graphviz fits the drawing inside
+that size and truncates): a 12.33 in picture area at 145 dpi is 1,788 pixels wide.
 
 >>> png_size(bytes.fromhex("89504e470d0a1a0a0000000d49484452000007800000043808060000005c"))
 (1920, 1080)
