@@ -376,7 +376,7 @@ def test_an_mp4_without_ffmpeg_is_refused_in_one_line_before_anything_is_written
 
 
 def test_an_animation_is_a_gif_or_an_mp4(aima, tmp_path):
-    with pytest.raises(tracer.InputError, match="a .gif or an .mp4"):
+    with pytest.raises(tracer.InputError, match=r"a \.gif or an \.mp4"):
         write_animation(aima, tmp_path / "steps.avi")
 
 
