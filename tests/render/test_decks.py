@@ -398,3 +398,27 @@ def test_pngs_written_one_after_another_are_cut_apart():
         split_pngs(parts[0] + b"garbage")
     with pytest.raises(tracer.render.GraphvizFailed):
         split_pngs(parts[1][:-20])
+
+
+# -- the README's picture of a slide ----------------------------------------------------------------
+def test_the_readme_shows_a_slide_made_by_bench_slide_picture(tmp_path):
+    """site/img/fig-5-2-slide.png is made by bench/slide_picture.py (LibreOffice's rendering of
+    the deck's slide of C's cutoff); where LibreOffice is installed the script runs again here."""
+    from PIL import Image
+
+    committed = REPO / "site" / "img" / "fig-5-2-slide.png"
+    assert "site/img/fig-5-2-slide.png" in (REPO / "README.md").read_text(encoding="utf-8")
+    with Image.open(committed) as picture:
+        assert picture.size == (1280, 720)
+    if soffice() is None or shutil.which("pdftoppm") is None:
+        pytest.skip("no LibreOffice or pdftoppm to make the picture again")
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("slide_picture", REPO / "bench" / "slide_picture.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    made = module.slide_picture(tmp_path / "slide.png")
+    with Image.open(made) as picture:
+        assert picture.size == (1280, 720)
+        # the slide has its title, a picture and a caption: far from blank
+        assert len(picture.convert("L").getcolors(256 * 256) or []) > 16
