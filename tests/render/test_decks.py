@@ -264,6 +264,17 @@ def test_the_command_line_says_what_is_missing(tmp_path):
         assert result.exit_code == 2 and message in result.output, result.output
 
 
+def test_a_deck_of_too_many_steps_names_the_steps_that_fit(aima, tmp_path):
+    from tracer.render.deck import Deck
+
+    with pytest.raises(tracer.InputError) as error:
+        Deck(aima, steps="all", max_slides=10)
+    assert "46 steps are more slides than the 10 one deck holds" in str(error.value)
+    every = int(re.search(r"steps='every:(\d+)'", str(error.value)).group(1))
+    assert len(select_steps(aima, f"every:{every}")) <= 10 and "steps='key'" in str(error.value)
+    assert not (tmp_path / "d.pptx").exists()
+
+
 def test_the_library_names_settings_as_data(aima, tmp_path):
     from tracer.render import render_to_directory
 

@@ -18,7 +18,9 @@ The figures are drawn for the deck's *picture area* (a :class:`~tracer.render.sl
 the size of the room between the title and the caption), without the header band (the
 slide's title says the step) and without a printed caption (the slide's text holds it, where
 it can be edited): the texts reach the preset's minimum sizes (values 14 pt, others 11 pt)
-as the picture is shown on the slide, not on a slide of its own.
+as the picture is shown on the slide, not on a slide of its own. On a slide smaller than the
+usual 7.5 in tall (Google Slides' 10 x 5.625 in) every size scales with it, as the slide does
+when it is shown full-screen (:class:`Geometry`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from functools import cached_property
 from pathlib import Path as FilePath
 from typing import Any
 
-from tracer.errors import InputError
+from tracer.errors import InputError, Option
 from tracer.render.document import compose
 from tracer.render.errors import FigureTooLarge
 from tracer.render.exports import picture_dot
@@ -158,17 +160,18 @@ class Deck:
         self, trace: Trace, *, steps: str = "key", geometry: Geometry | None = None, slide: str | None = None,
         captions: bool = True, max_slides: int = MAX_SLIDES, **options: Any,
     ) -> None:
-        options.pop("header", None)
         self.geometry = geometry if geometry is not None else slide_geometry(slide)
         self.trace = trace
         self.total = len(trace)
         chosen = select_steps(trace, steps)
         if chosen is not None and len(chosen) > max_slides:
             every = every_that_fits(trace, max_slides)
+            fewer = (Option("steps", "key"),) + ((Option("steps", f"every:{every}"),) if every is not None else ())
             raise FigureTooLarge(
                 say("deck.slides.many", "{n} steps are more slides than the {most} one deck holds", n=f"{len(chosen):,}", most=max_slides),
-                hint=say("deck.slides.fewer", "choose fewer with --steps key or --steps every:{every}", every=every)
-                if every is not None else say("deck.slides.fewer.key", "choose fewer with --steps key"),
+                hint=say("deck.slides.fewer", "choose fewer with {{0}} or {{1}}") if every is not None
+                else say("deck.slides.fewer.key", "choose fewer with {{0}}"),
+                options=fewer,
             )
         self.steps: list[int] = chosen or []
         self.panels: list[int] = self.steps or [self.total]
