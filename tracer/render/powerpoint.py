@@ -29,6 +29,7 @@ default deck is used, widened to 16:9 unless ``slide="4:3"``.
 from __future__ import annotations
 
 import datetime
+import importlib.util
 import io
 import math
 import zipfile
@@ -39,9 +40,9 @@ from typing import Any
 from tracer.errors import InputError
 from tracer.files import atomic_write
 from tracer.reading import read_binary
-from tracer.render.deck import Deck, DeckResult, DeckSlide, Geometry, caption_size, check_slide, geometry
+from tracer.render.deck import Deck, DeckResult, DeckSlide, Geometry, caption_size, check_slide, geometry, slide_geometry
 from tracer.render.errors import RenderError
-from tracer.render.raster import png_pictures
+from tracer.render.raster import png_pictures, png_size
 from tracer.render.slide import SLIDES
 from tracer.render.style import theme as get_theme
 from tracer.trace.model import Trace
@@ -74,17 +75,23 @@ TITLE_SIZE = 32
 
 
 def check_pptx() -> None:
-    """Refuse, before anything is drawn, a deck this Python cannot write (no python-pptx)."""
-    _pptx()
+    """Refuse, before anything is drawn, a deck this Python cannot write (no python-pptx);
+    python-pptx is looked for, not imported (that is done while Graphviz draws)."""
+    if importlib.util.find_spec("pptx") is None:
+        raise _missing()
+
+
+def _missing() -> RenderError:
+    return RenderError(say(
+        "deck.pptx.missing", "PowerPoint decks need python-pptx: pip install 'tracer[slides]' (or pip install python-pptx)"
+    ))
 
 
 def _pptx() -> Any:
     try:
         import pptx  # python-pptx: an extra (tracer[slides]), imported only to write a deck
     except ImportError:
-        raise RenderError(say(
-            "deck.pptx.missing", "PowerPoint decks need python-pptx: pip install 'tracer[slides]' (or pip install python-pptx)"
-        )) from None
+        raise _missing() from None
     return pptx
 
 
@@ -109,25 +116,32 @@ def write_pptx(
     Other options are :class:`~tracer.render.figure.Figure`'s (theme, labels, legend, ...).
     """
     check_slide(slide)
+    check_pptx()
     target = FilePath(path)
     data = read_binary(template, kind="slides", what="the slide template") if template is not None else None
     if data is not None:
         _check_zip(data, str(template))
+    # Graphviz draws the pictures while python-pptx is imported and the slides are made: without
+    # a template the slide's geometry is known at once; a template's must be read first.
     with ThreadPoolExecutor(max_workers=1) as pool:
-        pptx = _pptx()
-        presentation = _open(pptx, data, str(template))
         if data is None:
-            _default_size(pptx, presentation, slide or "16:9")
-        layout = _layout(presentation)
-        shape = geometry(*_slide_inches(presentation), _title_bottom(layout))
-        deck = Deck(trace, steps=steps, geometry=shape, slide=slide, captions=captions, **options)
-        drawing = pool.submit(png_pictures, deck.dot_sources(), dpi or picture_dpi(shape.height))  # Graphviz draws while the slides are made
+            shape = slide_geometry(slide)
+            deck = Deck(trace, steps=steps, geometry=shape, slide=slide, captions=captions, **options)
+            drawing = pool.submit(png_pictures, deck.dot_sources(), dpi or picture_dpi(shape.height))
+            pptx = _pptx()
+            presentation = _default_deck(pptx, slide or "16:9", shape)
+            layout = _layout(presentation)
+        else:
+            pptx = _pptx()
+            presentation = _open(pptx, data, str(template))
+            layout = _layout(presentation)
+            shape = geometry(*_slide_inches(presentation), _title_bottom(layout))
+            deck = Deck(trace, steps=steps, geometry=shape, slide=slide, captions=captions, **options)
+            drawing = pool.submit(png_pictures, deck.dot_sources(), dpi or picture_dpi(shape.height))
         slides = [_add_slide(pptx, presentation, layout, item, shape, themed=data is None, theme=deck.figure.theme)
                   for item in deck.slides]
         pictures = drawing.result()
     result = DeckResult(target, len(slides), len(deck.steps), deck.notes())
-    from tracer.render.raster import png_size
-
     for (added, item), picture in zip(slides, pictures):
         left, top, width, height = (pptx.util.Inches(x) for x in shape.picture_box(item))
         placed = added.shapes.add_picture(io.BytesIO(picture), left, top, width, height)
@@ -158,10 +172,8 @@ def _check_zip(data: bytes, source: str) -> None:
         )
 
 
-def _open(pptx: Any, data: bytes | None, source: str) -> Any:
-    """The template as a presentation without its slides, or python-pptx's default deck."""
-    if data is None:
-        return pptx.Presentation()
+def _open(pptx: Any, data: bytes, source: str) -> Any:
+    """The template as a presentation without its slides."""
     from lxml.etree import XMLSyntaxError
 
     try:
@@ -179,21 +191,25 @@ def _open(pptx: Any, data: bytes | None, source: str) -> Any:
     return presentation
 
 
-def _default_size(pptx: Any, presentation: Any, slide: str) -> None:
-    """python-pptx's default deck is 4:3: a 16:9 deck widens the slide, and every shape of its
-    master and layouts with it, so slides a lecturer adds later sit where they should."""
+def _default_deck(pptx: Any, slide: str, shape: Geometry) -> Any:
+    """python-pptx's default deck, which is 4:3, in the slide's size: a 16:9 deck widens the
+    slide and every shape of its master and layouts with it, and the Title Only layout's title
+    takes the geometry's title box, so slides a lecturer adds later look like tracer's."""
+    presentation = pptx.Presentation()
     preset = SLIDES[slide]
     width = pptx.util.Inches(preset.width_in)
     factor = width / presentation.slide_width
     presentation.slide_width, presentation.slide_height = width, pptx.util.Inches(preset.height_in)
-    if abs(factor - 1) < 1e-9:
-        return
-    owners = [presentation.slide_master, *presentation.slide_layouts]
-    for owner in owners:
-        for shape in owner.shapes:
-            if shape.element.xfrm is None:  # inherits its place from the master
-                continue
-            shape.left, shape.width = round(shape.left * factor), round(shape.width * factor)
+    if abs(factor - 1) > 1e-9:
+        for owner in (presentation.slide_master, *presentation.slide_layouts):
+            for placed in owner.shapes:
+                if placed.element.xfrm is None:  # inherits its place from the master
+                    continue
+                placed.left, placed.width = round(placed.left * factor), round(placed.width * factor)
+    title = _title_placeholder(_layout(presentation))
+    if title is not None:
+        title.left, title.top, title.width, title.height = (pptx.util.Inches(value) for value in shape.title)
+    return presentation
 
 
 def _layout(presentation: Any) -> Any:
