@@ -115,31 +115,35 @@ def render_command(folder: str | None, formats: str, pptx_file: str | None, pptx
     def progress(label: str, length: int) -> Any:
         return click.progressbar(length=length, label=f"drawing {label}", file=sys.stderr) if sys.stderr.isatty() and length > 20 else None
 
-    notes: list[str] = []
+    printed: list[str] = []
+
+    def tell(notes: list[str], wrote: str) -> None:
+        """The notes not said yet, then what was written (the notes first, as before decks)."""
+        for note in notes:
+            if note not in printed:
+                click.echo(f"note: {note}", err=True)
+                printed.append(note)
+        click.echo(wrote, err=True)
+
     if folder is not None:
         result = render_to_directory(
             trace, folder, steps=spec, formats=chosen, html=html, beamer=beamer, storyboard=storyboard, slide=slide,
             header=not no_header, captions=not no_caption, pace=pace, pptx_template=pptx_template if "pptx" in chosen else None,
             progress=lambda label, length: progress(label, length) or _NoBar(), **figure_options,
         )
-        notes.extend(result.notes)
-        click.echo(f"wrote {plural(result.frames, 'frame')} and the final figure to {folder}", err=True)
+        tell(result.notes, f"wrote {plural(result.frames, 'frame')} and the final figure to {folder}")
     if pptx_file is not None:
         from tracer.render.powerpoint import write_pptx
 
         deck = write_pptx(trace, pptx_file, steps=spec, slide=slide, template=pptx_template, captions=not no_caption, **figure_options)
-        notes.extend(note for note in deck.notes if note not in notes)
-        click.echo(say_n("cli.render.pptx", "wrote a PowerPoint deck of {n} slide to {path}", "wrote a PowerPoint deck of {n} slides to {path}",
-                         deck.slides, n=deck.slides, path=pptx_file), err=True)
+        tell(deck.notes, say_n("cli.render.pptx", "wrote a PowerPoint deck of {n} slide to {path}", "wrote a PowerPoint deck of {n} slides to {path}",
+                               deck.slides, n=deck.slides, path=pptx_file))
     if revealjs_folder is not None:
         from tracer.render.revealjs import write_revealjs
 
         deck = write_revealjs(trace, revealjs_folder, steps=spec, slide=slide, captions=not no_caption, **figure_options)
-        notes.extend(note for note in deck.notes if note not in notes)
-        click.echo(say_n("cli.render.revealjs", "wrote a reveal.js deck of {n} step to {path}", "wrote a reveal.js deck of {n} steps to {path}",
-                         deck.steps, n=deck.steps, path=str(deck.path)), err=True)
-    for note in notes:
-        click.echo(f"note: {note}", err=True)
+        tell(deck.notes, say_n("cli.render.revealjs", "wrote a reveal.js deck of {n} step to {path}", "wrote a reveal.js deck of {n} steps to {path}",
+                               deck.steps, n=deck.steps, path=str(deck.path)))
 
 
 class _NoBar:
