@@ -11,7 +11,7 @@ SITE_DIR ?= build/site
 
 LOCALES := tracer/locale
 
-.PHONY: messages setup test site serve bench bench-engine bench-render bench-site bench-exercises lint graphviz chromium latex axe clean help
+.PHONY: messages setup test site serve bench bench-engine bench-render bench-site bench-exercises bench-decks lint graphviz chromium latex axe libreoffice poppler ffmpeg revealjs vendor-revealjs clean help
 
 help:
 	@echo "make site   install everything and build the tutorial site into $(SITE_DIR)"
@@ -21,13 +21,15 @@ help:
 	@echo "make bench-exercises  time making 1,000 student versions and checking 1,000 submissions"
 	@echo "make messages  re-extract the messages and update and compile every language's catalogue"
 	@echo "make axe    install axe-core (npm) for the accessibility tests (make test does)"
+	@echo "make bench-decks  time tracer render --pptx on AIMA's Figure 5.2, with peak memory"
+	@echo "make vendor-revealjs  fetch reveal.js (npm, pinned) again into tracer/render/assets/revealjs"
 
 setup: $(STAMP) graphviz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[site,test,notebook,chess]'
+	$(BIN)/python -m pip install --quiet -e '.[site,test,notebook,chess,slides]'
 	touch $(STAMP)
 
 # $(call apt_get,COMMAND,PACKAGES,WHAT,MESSAGE-WHEN-MISSING,ON-FAILURE): when COMMAND is
@@ -63,6 +65,52 @@ chromium:
 latex:
 	$(call apt_get,pdflatex,--no-install-recommends texlive-latex-base texlive-latex-recommended texlive-pictures,LaTeX (for the sheet and Beamer tests),$(LATEX_MISSING),true)
 
+# Slide decks and animations (tracer render --pptx, --revealjs, --format gif,mp4): LibreOffice
+# Impress converts the PowerPoint decks the tests write to PDF, and pdftotext (poppler-utils)
+# reads each page's text back; ffmpeg makes MP4 animations (without it tracer refuses mp4 in
+# one line, and its tests are skipped).
+LIBREOFFICE_MISSING := No LibreOffice: the tests that open PowerPoint decks in Impress will be skipped (Debian/Ubuntu: sudo apt-get install libreoffice-impress).
+POPPLER_MISSING := No pdftotext: the tests that read decks converted to PDF will be skipped (Debian/Ubuntu: sudo apt-get install poppler-utils).
+FFMPEG_MISSING := No ffmpeg: tracer render --format mp4 is refused and its tests are skipped (Debian/Ubuntu: sudo apt-get install ffmpeg).
+
+libreoffice:
+	$(call apt_get,soffice,--no-install-recommends libreoffice-impress,LibreOffice Impress (for the deck tests),$(LIBREOFFICE_MISSING),true)
+
+poppler:
+	$(call apt_get,pdftotext,poppler-utils,poppler-utils (pdftotext for the deck tests),$(POPPLER_MISSING),true)
+
+ffmpeg:
+	$(call apt_get,ffmpeg,--no-install-recommends ffmpeg,ffmpeg (MP4 animations),$(FFMPEG_MISSING),true)
+
+# reveal.js: the decks of tracer render --revealjs carry the copy vendored in
+# tracer/render/assets/revealjs (SOURCE.md: version, origin, checksums). `make revealjs`
+# installs the pinned version from the npm registry into .cache/revealjs, where a test
+# compares it with the vendored copy; `make vendor-revealjs` copies it into the package
+# and writes SOURCE.md's checksums again.
+REVEALJS_VERSION := 5.2.1
+REVEALJS_DIR := .cache/revealjs
+REVEALJS_STAMP := $(REVEALJS_DIR)/.installed-$(REVEALJS_VERSION)
+REVEALJS_PACKAGE := $(REVEALJS_DIR)/node_modules/reveal.js
+REVEALJS_VENDORED := tracer/render/assets/revealjs
+REVEALJS_FILES := reveal.js:dist/reveal.js reveal.css:dist/reveal.css reset.css:dist/reset.css notes.js:plugin/notes/notes.js LICENSE:LICENSE
+
+revealjs: $(REVEALJS_STAMP)
+
+$(REVEALJS_STAMP):
+	@if ! command -v npm >/dev/null 2>&1; then echo "No npm: the check of the vendored reveal.js against the npm package will be skipped." >&2; \
+	elif rm -rf $(REVEALJS_DIR) && npm install --prefix $(REVEALJS_DIR) --no-save --no-package-lock --no-audit --no-fund --loglevel=error reveal.js@$(REVEALJS_VERSION); then \
+	  touch $@; \
+	else echo "Could not install reveal.js $(REVEALJS_VERSION) with npm: the check of the vendored copy will be skipped." >&2; fi
+
+vendor-revealjs: revealjs
+	@test -d $(REVEALJS_PACKAGE) || { echo "reveal.js is not installed in $(REVEALJS_DIR) (npm is needed)" >&2; exit 1; }
+	for pair in $(REVEALJS_FILES); do cp $(REVEALJS_PACKAGE)/$${pair#*:} $(REVEALJS_VENDORED)/$${pair%%:*}; done
+	sed -i '/^| [^ ]* | [^ ]* | [0-9a-f]\{64\} |$$/d' $(REVEALJS_VENDORED)/SOURCE.md
+	for pair in $(REVEALJS_FILES); do f=$${pair%%:*}; \
+	  printf '| %s | %s | %s |\n' $$f $${pair#*:} $$(sha256sum $(REVEALJS_VENDORED)/$$f | cut -d' ' -f1); \
+	done > $(REVEALJS_DIR)/rows && sed -i '/^|---|---|---|$$/r $(REVEALJS_DIR)/rows' $(REVEALJS_VENDORED)/SOURCE.md
+	@echo "Vendored reveal.js $(REVEALJS_VERSION); if the version changed, say so in $(REVEALJS_VENDORED)/SOURCE.md and the tests."
+
 # axe-core, the accessibility engine the browser tests run inside each page of the site
 # (tests/browser/test_accessibility.py): from the npm registry at a pinned version, into
 # a folder of the repository that git ignores; nothing is fetched while the tests run.
@@ -80,7 +128,7 @@ $(AXE_STAMP):
 	  touch $@; \
 	else echo "Could not install axe-core $(AXE_VERSION) with npm: the accessibility tests will be skipped." >&2; fi
 
-test: setup chromium latex axe
+test: setup chromium latex axe libreoffice poppler ffmpeg revealjs
 	$(BIN)/python -m pytest
 
 site: setup
@@ -90,7 +138,7 @@ serve: setup
 	$(BIN)/mkdocs serve
 
 # every benchmark; each prints its figures and compares with its peer in the same run
-bench: bench-engine bench-render bench-site bench-exercises
+bench: bench-engine bench-render bench-site bench-exercises bench-decks
 
 bench-engine: setup
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
@@ -108,10 +156,13 @@ lint: setup
 	$(BIN)/mypy tracer
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .hypothesis $(AXE_DIR)
+	rm -rf $(VENV) build .pytest_cache .hypothesis $(AXE_DIR) $(REVEALJS_DIR)
 
 bench-render: setup
 	$(BIN)/python bench/render.py
+
+bench-decks: setup
+	$(BIN)/python bench/decks.py
 
 # Messages: extract every say()/say_n() into the template, merge it into each language's
 # catalogue (new messages arrive untranslated; tests/words fails until they are translated),

@@ -6,7 +6,8 @@ goes through here and gets the same limits, each refused with one line that name
 place and the limit, never a crash:
 
 * **files**: only regular files (a FIFO would block forever, ``/dev/zero`` never ends),
-  at most ``limit`` bytes (per kind of file, :data:`LIMITS`), read once, UTF-8;
+  at most ``limit`` bytes (per kind of file, :data:`LIMITS`), read once, UTF-8; a binary
+  file (a course's slide template, :func:`read_binary`) passes the same checks, as bytes;
 * **nesting**: JSON and YAML nested deeper than :data:`~tracer.recursion.MAX_DEPTH` levels
   are refused *before* a parser recurses (C parsers overflow the stack on deep input);
 * **YAML**: no tags (``!!python/name:...``, ``!!int "x"``, ``!mine``: tracer's files never
@@ -40,6 +41,7 @@ __all__ = [
     "load_json",
     "nesting_depth",
     "open_text",
+    "read_binary",
     "read_input",
 ]
 
@@ -52,6 +54,7 @@ LIMITS = {
     "points": 64 * 1024,
     "evaluation": 64 * 1024,
     "roster": 16 * MB,
+    "slides": 100 * MB,
 }
 """The largest file of each kind tracer reads, in bytes (a tree of a million nodes is about 10 MB)."""
 
@@ -158,6 +161,29 @@ def read_input(
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as problem:
         raise error(f"{what} is not UTF-8 text (byte {problem.start + 1} cannot be read)", source=source, hint="save it as UTF-8") from None
+
+
+def read_binary(
+    path: str | Path,
+    *,
+    kind: str,
+    error: type[InputError] = InputError,
+    what: str = "the file",
+    missing_hint: str = "check the path",
+) -> bytes:
+    """The bytes of a user's binary file (a slide template), within the limit for ``kind``;
+    folders, FIFOs, devices and sockets refused as :func:`read_input` refuses them."""
+    limit = LIMITS[kind]
+    source = str(path)
+    _check_file(path, limit, error, what, missing_hint)
+    try:
+        with open(path, "rb") as file:
+            data = file.read(limit + 1)
+    except OSError as problem:
+        raise error(f"cannot read {what}: {problem.strerror or problem}", source=source) from None
+    if len(data) > limit:
+        raise _too_large(error, source, what, limit)
+    return data
 
 
 def _read_text_bytes(file: Any, limit: int, error: type[InputError], source: str, what: str) -> bytes:

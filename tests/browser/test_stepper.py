@@ -104,8 +104,8 @@ def test_buttons_step_forward_and_back(page, base_url):
 def test_every_step_shows_what_the_trace_says(page, base_url):
     """Walk the home stepper end to end: counter, caption, current node and pseudocode line
     agree with the engine's trace at every step."""
-    from tracer.docsite.pseudocode import pseudocode_for, step_lines
     from tracer.trace.captions import captions
+    from tracer.trace.pseudocode import pseudocode_for, step_lines
     from tracer.trace.replay import Replayer
 
     trace = HOME_TRACE

@@ -8,9 +8,9 @@ import pytest
 
 import tracer
 from tracer.docsite.fence import read_fence_options
-from tracer.docsite.pseudocode import pseudocode_for, step_lines
 from tracer.game.games import CoinFlip, TicTacToe
 from tracer.search import SearchSettings
+from tracer.trace.pseudocode import pseudocode_for, step_lines
 
 FIG_5_2 = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 

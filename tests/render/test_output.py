@@ -249,7 +249,7 @@ def test_collapsing_marks_what_it_left_out():
 
 
 def test_bad_input_is_one_line(tmp_path):
-    for args, stdin in ((["render", "-", "-o", str(tmp_path / "a")], "[[1, 2"), (["render", "-", "-o", str(tmp_path / "b"), "--format", "gif"], AIMA)):
+    for args, stdin in ((["render", "-", "-o", str(tmp_path / "a")], "[[1, 2"), (["render", "-", "-o", str(tmp_path / "b"), "--format", "webp"], AIMA)):
         result = run(*args, stdin=stdin)
         assert result.exit_code == 1 and result.output.startswith("Error: ") and result.output.count("\n") == 1
     (tmp_path / "file").write_text("x")

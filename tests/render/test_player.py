@@ -128,7 +128,8 @@ def test_the_players_words_go_through_the_wording_layer():
 
 
 def test_the_wheel_ships_the_players_files(tmp_path):
-    """A built wheel holds the script, the style sheet and the templates the player needs."""
+    """A built wheel holds the script, the style sheet and the templates the player needs (and
+    every other asset: the decks' templates, the vendored reveal.js)."""
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "--quiet", "--wheel-dir", str(tmp_path)],
         capture_output=True, text=True, timeout=600, check=False,
@@ -137,8 +138,9 @@ def test_the_wheel_ships_the_players_files(tmp_path):
     (wheel,) = tmp_path.glob("tracer-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     for folder in ("tracer/render/assets", "tracer/docsite/assets"):
-        for path in (REPO / folder).iterdir():
-            assert f"{folder}/{path.name}" in names, path.name
+        for path in (REPO / folder).rglob("*"):  # the vendored reveal.js in its own folder too
+            if path.is_file():
+                assert f"{folder}/{path.relative_to(REPO / folder).as_posix()}" in names, path.name
     assert zipfile.ZipFile(wheel).read("tracer/render/assets/player.js") == PLAYER_JS.read_bytes()
     assert "tracer/py.typed" in names  # type checkers read tracer's hints (PEP 561)
 

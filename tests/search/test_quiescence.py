@@ -8,7 +8,7 @@ import pytest
 from helpers import first_step
 
 import tracer
-from tracer.docsite.pseudocode import pseudocode_for, step_lines
+from tracer.trace.pseudocode import pseudocode_for, step_lines
 from tracer.errors import SearchError, TreeFormatError
 from tracer.game.games import Hexapawn, Nim, TicTacToe
 from tracer.render import Figure

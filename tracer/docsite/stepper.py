@@ -3,7 +3,7 @@
 :func:`stepper_html` turns a ``gametree`` fence into :mod:`tracer.render.player`'s one
 player (the site links ``player.js`` and ``player.css`` once per page), adding what the
 site shows beside the figure: the pseudocode line executed at each step
-(:mod:`tracer.docsite.pseudocode`) and the call stack. The payload holds the figure once
+(:mod:`tracer.trace.pseudocode`) and the call stack. The payload holds the figure once
 and, per step, only what changed, so it grows with nodes plus steps, not with their product.
 
 The figure is drawn in the light theme; a second copy of the figure's style sheet,
@@ -18,11 +18,11 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.docsite.fence import FenceOptions
-from tracer.docsite.pseudocode import Pseudocode, pseudocode_for, step_lines
 from tracer.render.figure import Figure
 from tracer.render.player import Code, final_html, head_of, player_context, player_html_part, script_json
 from tracer.search.conventions import default_algorithm
 from tracer.trace.model import Trace
+from tracer.trace.pseudocode import Pseudocode, pseudocode_for, step_lines
 from tracer.trace.replay import Replayer
 from tracer.words import number, say
 

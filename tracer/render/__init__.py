@@ -18,6 +18,13 @@ The pieces other parts of tracer (and lecturers' own scripts) call:
 * :func:`base_svg`, :func:`paints`, :func:`stepper_css`: one SVG per tree plus
   per-step changes, for a stepper in a web page (see :mod:`tracer.render.payload`);
 * :func:`render_to_directory`: what ``tracer render`` writes;
+* decks and animations of the chosen steps: :func:`write_pptx` ``(trace, "deck.pptx",
+  steps="key", slide="16:9", template=None, **options)`` (a PowerPoint deck,
+  :mod:`tracer.render.powerpoint`), :func:`write_revealjs` ``(trace, "deck/", steps="key",
+  **options)`` (an offline reveal.js deck, :mod:`tracer.render.revealjs`) and
+  :func:`write_animation` ``(trace, "steps.gif", steps="key", pace=1.5, **options)`` (GIF, or
+  MP4 with ffmpeg: :mod:`tracer.render.animation`); what the decks show is a
+  :class:`~tracer.render.deck.Deck`'s;
 * :func:`show`: a figure a notebook displays (``tracer.render.jupyter``).
 
 Options of :class:`Figure` (and of the functions that take ``**options``): ``theme``
@@ -45,15 +52,18 @@ sources), :mod:`~tracer.render.tikz` (LaTeX figures of exercise sheets).
 Only :mod:`tracer.render.graphviz` runs Graphviz.
 """
 
+from tracer.render.animation import write_animation
 from tracer.render.errors import FigureTooLarge, GraphvizFailed, GraphvizNotFound, RenderError
 from tracer.render.figure import Figure, base_svg, final_svg, frame_svgs, paints, stepper_css, tree_svg
 from tracer.render.jupyter import TraceFigure, load_ipython_extension, show
 from tracer.render.output import render_to_directory
+from tracer.render.powerpoint import write_pptx
+from tracer.render.revealjs import write_revealjs
 from tracer.render.slide import SLIDES, SlidePreset, smallest_fonts
 from tracer.render.steps import key_steps, select_steps
 
 __all__ = [
     "SLIDES", "Figure", "FigureTooLarge", "GraphvizFailed", "GraphvizNotFound", "RenderError", "SlidePreset", "TraceFigure",
     "base_svg", "final_svg", "frame_svgs", "key_steps", "load_ipython_extension", "paints", "render_to_directory",
-    "select_steps", "show", "smallest_fonts", "stepper_css", "tree_svg",
+    "select_steps", "show", "smallest_fonts", "stepper_css", "tree_svg", "write_animation", "write_pptx", "write_revealjs",
 ]

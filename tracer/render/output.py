@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any
 
-from tracer.errors import InputError
+from tracer.errors import InputError, Option
 from tracer.files import atomic_write, make_folder
 from tracer.render.errors import FigureTooLarge
 from tracer.render.figure import Figure
@@ -33,18 +33,23 @@ __all__ = ["MAX_FRAMES", "RenderResult", "render_to_directory", "slide_notes"]
 MAX_FRAMES = 5000
 """Most frames one render writes; more ask for --steps every:N or a range."""
 FORMATS = ("svg", "png", "pdf", "dot")
+"""The formats of each figure (step frames, final figure, storyboard)."""
+WHOLE_FORMATS = ("pptx", "gif", "mp4")
+"""The formats of one file for the whole render: a PowerPoint deck, an animation."""
+WHOLE_FILES = {"pptx": "slides.pptx", "gif": "steps.gif", "mp4": "steps.mp4"}
+"""What each of WHOLE_FORMATS is called in the folder."""
 
 
 def parse_formats(text: str) -> list[str]:
-    """``svg,png,pdf,dot`` -> the formats, SVG always included (the player and manifest read it)."""
+    """``svg,png,pdf,dot,pptx,gif,mp4`` -> the formats, SVG always included (the player and manifest read it)."""
     names = [part.strip().lower() for part in text.split(",") if part.strip()]
     for name in names:
-        if name not in FORMATS:
+        if name not in FORMATS + WHOLE_FORMATS:
             raise InputError(
                 say("render.format.unknown", "unknown format {name}", name=repr(name)),
-                hint=say("render.format.hint", "use svg, png, pdf or dot, separated by commas"),
+                hint=say("render.format.hint.decks", "use svg, png, pdf, dot, pptx, gif or mp4, separated by commas"),
             )
-    return ["svg"] + [name for name in FORMATS[1:] if name in names]
+    return ["svg"] + [name for name in FORMATS[1:] + WHOLE_FORMATS if name in names]
 
 
 @dataclass
@@ -83,6 +88,8 @@ def render_to_directory(
     focus: str | None = None,
     compact: bool | None = None,
     wrap: bool | None = None,
+    pace: float | None = None,
+    pptx_template: str | FilePath | None = None,
     max_frames: int = MAX_FRAMES,
     progress: Callable[[str, int], Any] | None = None,
 ) -> RenderResult:
@@ -93,8 +100,12 @@ def render_to_directory(
     (the last step alone with ``final``); ``slide``, ``header``, ``captions``, ``legend``,
     ``font_scale``, ``pruned_values``, ``focus``, ``compact`` and ``wrap`` are :class:`Figure`'s.
     ``formats`` may add ``png``, ``pdf`` and ``dot`` (Graphviz sources that ``neato -n2``
-    draws as the SVG is drawn). ``progress(label, total)`` returns a context manager
-    with ``update(n)``, such as ``click.progressbar``; None shows nothing.
+    draws as the SVG is drawn) of every figure, and files of the whole render:
+    ``pptx`` (``slides.pptx``, a PowerPoint deck of the chosen steps:
+    :func:`tracer.render.powerpoint.write_pptx`, in the course's ``pptx_template`` when
+    given), ``gif`` and ``mp4`` (``steps.gif``, ``steps.mp4``: the chosen steps at ``pace``
+    seconds a step, :mod:`tracer.render.animation`). ``progress(label, total)`` returns a
+    context manager with ``update(n)``, such as ``click.progressbar``; None shows nothing.
     """
     out = FilePath(folder)
     if out.exists() and not out.is_dir():
@@ -118,6 +129,7 @@ def render_to_directory(
     formats = list(formats)
     if beamer and "pdf" not in formats:
         formats.append("pdf")
+    _check_whole(formats, pace, pptx_template)
     figure = Figure(
         trace, theme=theme, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers,
         slide=slide, header=header, captions=captions, legend=legend, font_scale=font_scale,
@@ -197,6 +209,24 @@ def render_to_directory(
         for entry in frames_meta:
             entry.setdefault("files", {}).update({fmt: frame_name(entry["step"], total, fmt) for fmt in extra})
 
+    for fmt in (fmt for fmt in WHOLE_FORMATS if fmt in formats):
+        name = WHOLE_FILES[fmt]
+        if fmt == "pptx":
+            from tracer.render.powerpoint import write_pptx
+
+            deck = write_pptx(
+                trace, out / name, steps=steps, slide=slide, template=pptx_template, captions=captions, theme=theme, labels=labels,
+                max_depth=max_depth, collapse=collapse, order_numbers=order_numbers, legend=legend, font_scale=font_scale,
+                pruned_values=pruned_values, focus=focus, compact=compact, wrap=wrap,
+            )
+            result.notes.extend(note for note in deck.notes if note not in result.notes)
+        else:
+            from tracer.render.animation import DEFAULT_PACE, animation_bytes
+
+            write_bytes(name, animation_bytes(figure, steps_list or [total], fmt, pace=pace or DEFAULT_PACE, workdir=out))
+            continue
+        written.append(name)
+
     if html:
         from tracer.render.html_player import player_html
 
@@ -212,6 +242,7 @@ def render_to_directory(
         write_text("frames.tex", frames_tex(pdfs, str(folder)))
 
     manifest = _manifest(trace, figure, frames_meta, formats, html, beamer, total, panels)
+    _whole_manifest(manifest, formats, steps_list or [total], pace)
     written.append("manifest.json")
     for name in previous - set(written):
         stale = out / name
@@ -220,6 +251,45 @@ def render_to_directory(
     atomic_write(out / "manifest.json", lambda file: file.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"))
     result.files = written
     return result
+
+
+def _check_whole(formats: Sequence[str], pace: float | None, template: str | FilePath | None) -> None:
+    """Refuse, before anything is written, whole-render files that cannot be made here, and
+    settings for files not asked for."""
+    if template is not None and "pptx" not in formats:
+        raise InputError(
+            say("render.template.alone", "a slide template is for a PowerPoint deck"),
+            hint=say("render.template.hint", "add {{0}}, or leave the template out"), options=(Option("format", "pptx"),),
+        )
+    if pace is not None and not any(fmt in formats for fmt in ("gif", "mp4")):
+        raise InputError(
+            say("render.pace.alone", "a pace is for an animation"),
+            hint=say("render.pace.hint", "add {{0}}, or leave the pace out"), options=(Option("format", "gif"),),
+        )
+    if "pptx" in formats:
+        from tracer.render.powerpoint import check_pptx
+
+        check_pptx()
+    for fmt in ("gif", "mp4"):
+        if fmt in formats:
+            from tracer.render.animation import check_animation
+
+            check_animation(fmt)
+
+
+def _whole_manifest(manifest: dict[str, Any], formats: Sequence[str], steps: Sequence[int], pace: float | None) -> None:
+    """The whole-render files in the manifest (nothing is added when none was asked for)."""
+    if "pptx" in formats:
+        manifest["files"].append(WHOLE_FILES["pptx"])
+        manifest["deck"] = {"file": WHOLE_FILES["pptx"], "steps": list(steps)}
+    animations = [fmt for fmt in ("gif", "mp4") if fmt in formats]
+    if animations:
+        from tracer.render.animation import DEFAULT_PACE, HOLD_LAST
+
+        manifest["files"].extend(WHOLE_FILES[fmt] for fmt in animations)
+        manifest["animation"] = {
+            "files": [WHOLE_FILES[fmt] for fmt in animations], "steps": list(steps), "pace": pace or DEFAULT_PACE, "hold_last": HOLD_LAST,
+        }
 
 
 def _dot_comment(source: str, what: str, name: str) -> str:
@@ -254,7 +324,7 @@ def _bar(progress: Callable[[str, int], Any] | None, label: str, total: int) -> 
 
 def _ours(name: str) -> bool:
     """Names this module writes (nothing else is ever removed)."""
-    return bool(re.fullmatch(r"(step-\d+|final|storyboard)\.(svg|png|pdf|dot)|index\.html|frames\.tex", name))
+    return bool(re.fullmatch(r"(step-\d+|final|storyboard)\.(svg|png|pdf|dot)|index\.html|frames\.tex|slides\.pptx|steps\.(gif|mp4)", name))
 
 
 def _previous_files(folder: FilePath) -> set[str]:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tracer.render.document import svg_open
-from tracer.render.slide import Viewport
+from tracer.render.slide import SlidePreset, Viewport
 from tracer.render.style import wrap
 from tracer.render.svg import Group, Text, group_svg, shifted
 from tracer.words import say
@@ -109,12 +109,13 @@ def storyboard_picture(figure: Figure, steps: Sequence[int]) -> tuple[float, flo
     return width, height, out
 
 
-def storyboard_viewport(figure: Figure, width: float, height: float) -> Viewport:
-    """The storyboard's viewBox and display size (a slide's, on a slide)."""
+def storyboard_viewport(figure: Figure, width: float, height: float, slide: SlidePreset | None = None) -> Viewport:
+    """The storyboard's viewBox and display size (a slide's, on a slide: the figure's, or ``slide``)."""
     pad = figure.scene.sizes["margin"]
-    if figure.slide is None:
+    slide = slide or figure.slide
+    if slide is None:
         return Viewport(-pad, -pad, width + 2 * pad, height + 2 * pad, width + 2 * pad, height + 2 * pad)
-    inner = figure.slide.viewport(width + 2 * pad, height + 2 * pad)
+    inner = slide.viewport(width + 2 * pad, height + 2 * pad)
     return Viewport(inner.x - pad, inner.y - pad, inner.width, inner.height, inner.display_width, inner.display_height)
 
 
