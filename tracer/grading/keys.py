@@ -26,6 +26,15 @@ from tracer.words import say
 __all__ = ["KeySource", "PreparedKey", "load_key"]
 
 
+class UnknownNode(AnswerError):
+    """An answer names a node the tree does not have (``name`` as written, ``names``: the tree's names, shortened)."""
+
+    def __init__(self, message: str, *, name: str, names: str, **where: Any) -> None:
+        self.name = name
+        self.names = names
+        super().__init__(message, **where)
+
+
 class PreparedKey:
     """One key, indexed for checking: nodes by label and path, the questions asked, the search replayed for feedback.
 
@@ -74,8 +83,9 @@ class PreparedKey:
             return parsed
         known = sorted(self.by_label.values(), key=lambda p: (len(self.name(p)), self.name(p)))
         shown = ", ".join(self.name(p) for p in known[:8]) + (", ..." if len(known) > 8 else "")
-        raise item.error(source, say("keys.name.unknown", "no node is called {name} in this exercise", name=repr(name)),
-                         hint=say("keys.hint.names", "name a node by its letter ({names}) or by its path, such as 1.0", names=shown))
+        raise UnknownNode(say("keys.name.unknown", "no node is called {name} in this exercise", name=repr(name)), name=name, names=shown,
+                          source=source, line=item.line, column=item.column,
+                          hint=say("keys.hint.names", "name a node by its letter ({names}) or by its path, such as 1.0", names=shown))
 
     def verify_exercise(self, written_id: Item | None, source: str) -> None:
         """AnswerError unless the answers name this key's exercise (any id will do for a key without one)."""
