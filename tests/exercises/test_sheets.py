@@ -14,8 +14,8 @@ from helpers import aima_exercise, check_text, prepared
 
 from tracer import InputError
 from tracer.exercises.generate import ExerciseSpec, make_exercises
-from tracer.exercises.roster import Student
 from tracer.exercises.handout import write_exercises
+from tracer.exercises.roster import Student
 from tracer.exercises.sheet import render_exercise, template_dir
 
 HANDOUT_HTML = {"answer-template.yaml", "figure.svg", "sheet.html", "sheet.md"}

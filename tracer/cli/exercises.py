@@ -1,26 +1,21 @@
-"""Exercises and checking from the command line: ``tracer exercise new`` and ``tracer check``."""
+"""Exercises from the command line: ``tracer exercise new`` (``tracer check`` is in :mod:`tracer.cli.checking`)."""
 
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
-from tracer.cli.app import fail_cleanly, language_option, main, progress_bar, write_output
+from tracer.cli.app import fail_cleanly, language_option, main, progress_bar
 from tracer.errors import InputError, Option
 from tracer.game.notation import load_tree
 from tracer.search.conventions import ALGORITHMS, Conventions
 from tracer.words import say, say_n
 
-__all__ = ["EXIT_UNCHECKED", "check_command", "exercise_group", "exercise_new_command"]
-
-
-EXIT_UNCHECKED = 3
-"""Exit status of `tracer check` when some answer files could not be checked (their entries say why)."""
+__all__ = ["exercise_group", "exercise_new_command"]
 
 
 READABLE_LEAVES = 32
@@ -109,7 +104,8 @@ def exercise_new_command(
     """
     import secrets
 
-    from tracer.exercises.generate import ExerciseSpec, exercises_from_trees, make_exercise, parse_range, tree_seed
+    from tracer.exercises.generate import ExerciseSpec, make_exercise, parse_range
+    from tracer.exercises.given import exercises_from_trees, tree_seed
     from tracer.exercises.handout import compile_sheets_pdf, write_exercises
     from tracer.exercises.roster import load_roster
 
@@ -192,81 +188,3 @@ def _tree_paths(given: Sequence[str]) -> list[Path]:
         else:
             paths.append(path)
     return paths
-
-
-@main.command("check")
-@click.argument("key", metavar="KEY")
-@click.argument("answers", nargs=-1, required=True, metavar="ANSWER...")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv", "gradescope"]), default="text", show_default=True, help="text for people; json (a list, one object per file); csv (a gradebook); gradescope (results.json for one submission).")
-@click.option("--points", type=click.Path(dir_okay=False), metavar="POINTS.YAML", help="Points per question, e.g. {minimax: 4, values: 4, not_examined: 2, move: 1, partial: 0.5}.")
-@click.option("--details", is_flag=True, help="text: full feedback for every file (the default for one file), not one row per file.")
-@click.option("-o", "--output", metavar="FILE", help="Write the report here (default: standard output).")
-@language_option
-@fail_cleanly
-def check_command(key: str, answers: tuple[str, ...], fmt: str, points: str | None, details: bool, output: str | None) -> None:
-    """Check answer files against KEY, with a score and feedback for each question.
-
-    KEY is an exercise's key.json, its folder, or the whole folder `tracer exercise new`
-    wrote (each answer file's `exercise:` id then picks its key). ANSWER is an answer
-    file (.yaml, .yml or .json) or a folder, searched for them.
-
-    \b
-    Answer files (the template beside each sheet shows the questions asked):
-      exercise: ex1-3f9c              # the id on the sheet
-      minimax: {A: 3, B: 3, C: 2, D: 2}
-      values: {A: 3, B: 3, C: "<= 2", D: 2}
-      not_examined: [I, J]
-      move: B
-      window: {alpha: 3, beta: +inf}
-      order: [E, F, G, H, K, L, M]
-    Nodes by label or path ("1.0"), any case; lists in any order (except
-    order); bounds as "<= 2", "≤2" or "at most 2" (">= 5", "≥5", "at least 5").
-
-    \b
-    Crediting (default points: minimax 3, values 3, not_examined 2, move 1,
-    window 1, order 1; change them with --points):
-      minimax, values: each node asked earns an equal share; the right number
-        in the wrong form (2 where the key has <= 2, or the reverse) earns
-        `partial` (0.5) of it;
-      not_examined: naming a node counts for its subtree; each node missed loses
-        a share, each examined node listed takes one away;
-      order: the share matched from the start; window: half each for alpha
-        and beta; move: all or nothing.
-
-    \b
-    Exit status:
-      0  every file was checked
-      3  some files could not be checked (unreadable, malformed, an unknown node,
-         a wrong or missing exercise id): each has an entry saying what and where
-      1  nothing was checked (the key or the points file is unusable)
-      2  wrong usage
-
-    \b
-    Examples:
-      tracer check hw3/ex1-5a7e/key.json alice.yaml
-      tracer check hw3 submissions/ --format csv -o gradebook.csv
-      tracer check key.json /autograder/submission --format gradescope -o /autograder/results/results.json
-    """
-    from tracer.grading.check import Points, Result, check_files, collect_files, load_points
-    from tracer.grading.keys import KeySource
-    from tracer.grading.report import report
-
-    source = KeySource(key)
-    weights = load_points(points) if points else Points()
-    files = collect_files(answers)
-    with progress_bar(len(files), "checking") as bar:
-
-        def step(files: list[Any]) -> Any:
-            for item in files:
-                yield item
-                if bar is not None:
-                    bar.update(1)
-
-        results = check_files(source, files, weights, progress=step)
-    if fmt == "gradescope" and len(results) != 1:
-        names = ", ".join(r.file for r in results[:5]) + (", ..." if len(results) > 5 else "")
-        results = [Result(answers[0], error=f"found {len(results)} answer files ({names}); hand in exactly one")]
-    text = report(results, fmt, details=True if details else None)
-    write_output(output, lambda file: file.write(text), "the report")
-    if any(not result.checked for result in results):
-        sys.exit(EXIT_UNCHECKED)

@@ -13,7 +13,8 @@ The questions are defined in :mod:`tracer.trace.questions` and a key's answers i
 hand-in format come from :func:`tracer.trace.hand_in.key_answers` (both re-exported here).
 """
 
-from tracer.exercises.generate import Exercise, ExerciseSpec, exercise_from_tree, exercises_from_trees, make_exercise, make_exercises
+from tracer.exercises.generate import Exercise, ExerciseSpec, exercise_from_tree, make_exercise, make_exercises
+from tracer.exercises.given import exercises_from_trees
 from tracer.exercises.handout import write_exercises
 from tracer.exercises.roster import Student, load_roster
 from tracer.exercises.sheet import render_exercise

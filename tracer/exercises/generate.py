@@ -15,20 +15,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from tracer.errors import InputError, Option
 from tracer.exercises.dice import Dice, digest
 from tracer.exercises.roster import Student
+from tracer.exercises.tree_data import tree_to_data
 from tracer.game.model import Node, NodePath, Tree
 from tracer.search.conventions import Conventions, SearchSettings
 from tracer.trace.key import AnswerKey, answer_key
 from tracer.trace.model import Trace
 from tracer.trace.questions import ALLOWED_QUESTIONS, DEFAULT_QUESTIONS, QUESTION_IDS, Question
 from tracer.trace.replay import Replayer
-from tracer.words import say
 
 __all__ = [
     "MAX_ATTEMPTS",
@@ -37,12 +36,9 @@ __all__ = [
     "cutoff_origins",
     "exercise_from_tree",
     "exercise_id",
-    "exercises_from_trees",
     "make_exercise",
     "make_exercises",
     "parse_range",
-    "spec_for_tree",
-    "tree_seed",
     "tree_to_data",
 ]
 
@@ -261,44 +257,6 @@ def make_exercise(spec: ExerciseSpec, seed: str | int, index: int = 1, student: 
     return exercise
 
 
-def tree_seed(trees: Sequence[Tree]) -> str:
-    """The seed of exercises on given trees when none is given: the trees themselves, so the
-    same trees (and options) give the same exercise ids on any machine."""
-    return "trees-" + digest(json.dumps([tree_to_data(tree) for tree in trees], sort_keys=True, separators=(",", ":")), 8)
-
-
-def spec_for_tree(spec: ExerciseSpec, tree: Tree, algorithm_given: bool) -> ExerciseSpec:
-    """``spec`` for one given tree: expectiminimax where the tree has chance nodes (unless the
-    algorithm was named), and no limit on its leaves (the TA chose the tree)."""
-    chance = tree.has_chance
-    algorithm = spec.algorithm if algorithm_given else ("expectiminimax" if chance else "alphabeta")
-    if chance and algorithm != "expectiminimax":
-        raise InputError(
-            say("exercise.tree.chance", "the tree has chance nodes, which {algorithm} cannot search", algorithm=algorithm),
-            hint=say("exercise.hint.tree.chance", "use {{0}}, or leave it out"), options=(Option("algorithm", "expectiminimax"),),
-        )
-    leaves = sum(1 for node in tree.preorder() if node.is_leaf)
-    return replace(spec, chance=chance, algorithm=algorithm, branching=(1, 1), depth=(1, 1), min_cutoffs=0, deep_cutoff=False, distinct=False, max_leaves=max(leaves, 1))
-
-
-def exercises_from_trees(
-    trees: Sequence[Tree], spec: ExerciseSpec, seed: str | int, students: Sequence[Student] | None = None, *, algorithm_given: bool = False,
-) -> list[Exercise]:
-    """One exercise per tree (``ex1`` the first), for the class or for each student on the roster."""
-    seed = str(seed)
-    specs = [spec_for_tree(spec, tree, algorithm_given) for tree in trees]
-    who: list[Student | None] = list(students) if students else [None]
-    out = []
-    for student in who:
-        for index, (tree, tree_spec) in enumerate(zip(trees, specs), start=1):
-            data = json.dumps(tree_to_data(tree), sort_keys=True, separators=(",", ":"))
-            tag = digest(f"{seed}/{tree_spec.fingerprint()}/{data}/{student.id if student else ''}/{index}", 4)
-            ident = f"{student.slug}-ex{index}-{tag}" if student else f"ex{index}-{tag}"
-            dice = Dice(f"tracer-exercise/1/tree/{seed}/{tree_spec.fingerprint()}/{data}/{student.id if student else ''}/{index}")
-            out.append(exercise_from_tree(tree, tree_spec, ident, index=index, student=student, dice=dice))
-    return out
-
-
 def exercise_from_tree(
     tree: Tree,
     spec: ExerciseSpec,
@@ -319,84 +277,6 @@ def exercise_from_tree(
         tree_to_data(tree),
     )
     return Exercise(ident, index, student, spec, tree, trace, key)
-
-
-def tree_to_data(tree: Tree) -> Any:
-    """The tree in bracket form (chance nodes in the compact chance form), for key files.
-
-    Where the bracket form would lose something (a label other than the automatic
-    letter, a move's name, a node type other than the tree's cycle gives, an internal
-    node's static value), that node is written in the object form, so that
-    :func:`tracer.tree_from_data` gives back the same tree, labels and all.
-
-    >>> from tracer import parse_tree
-    >>> tree_to_data(parse_tree("[[3, 12], {chance: [[0.5, 1], [0.5, 2]]}]"))
-    [[3, 12], {'chance': [[0.5, 1], [0.5, 2]]}]
-    >>> tree_to_data(parse_tree('{label: Root, children: [{label: L, move: left, children: [3, 5]}, 2]}'))
-    {'label': 'Root', 'children': [{'label': 'L', 'move': 'left', 'children': [3, 5]}, 2]}
-    """
-    explicit = _explicit_labels(tree)
-    built: dict[NodePath, Any] = {}
-    for node in reversed(list(tree.preorder())):
-        if node.is_leaf:
-            plain: Any = node.value
-        elif node.type == "chance":
-            plain = {"chance": [[child.p, built.pop(child.path)] for child in node.children]}
-        else:
-            plain = [built.pop(child.path) for child in node.children]
-        built[node.path] = _object_form(node, plain, node.path in explicit, _cycle_type(tree, node))
-    return built[()]
-
-
-def _explicit_labels(tree: Tree) -> set[NodePath]:
-    """The nodes whose labels a tree file must give: the others get theirs back as automatic letters.
-
-    Letters go to the unlabelled nodes breadth-first, skipping the labels given, so whether
-    a label can be left out depends on the others: leave out each in turn (breadth-first)
-    while every node still gets its own label back.
-    """
-    def same(labelled: set[NodePath]) -> bool:
-        rebuilt = Tree(_copy(tree.root, labelled), players=tree.players)
-        return all(rebuilt.node(node.path).label == node.label for node in tree.breadth_first())
-
-    every = {node.path for node in tree.breadth_first()}
-    if same(set()):
-        return set()
-    explicit = set(every)
-    for path in [node.path for node in tree.breadth_first()]:
-        if same(explicit - {path}):
-            explicit.discard(path)
-    return explicit
-
-
-def _copy(node: Node, labelled: set[NodePath]) -> Node:
-    """The shape of a subtree, with the labels of the ``labelled`` nodes only."""
-    copy = Node(path=node.path, type=node.type, label=node.label if node.path in labelled else "")
-    copy.children = [_copy(child, labelled) for child in node.children]
-    return copy
-
-
-def _cycle_type(tree: Tree, node: Node) -> str:
-    return "leaf" if node.is_leaf else tree.players[len(node.path) % len(tree.players)]
-
-
-def _object_form(node: Node, plain: Any, labelled: bool, cycle_type: str) -> Any:
-    extra: dict[str, Any] = {}
-    if labelled:
-        extra["label"] = node.label
-    if node.move is not None:
-        extra["move"] = node.move
-    if not node.is_leaf and node.type != cycle_type and node.type != "chance":
-        extra["type"] = node.type
-    if not node.is_leaf and node.value is not None:
-        extra["value"] = node.value
-    if not extra:
-        return plain
-    if node.is_leaf:
-        return {**extra, "value": node.value}
-    if node.type == "chance":
-        return {**extra, "chance": plain["chance"]}
-    return {**extra, "children": plain}
 
 
 # -- drawing trees ---------------------------------------------------------------------------

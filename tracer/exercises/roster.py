@@ -212,10 +212,10 @@ def parse_roster(text: str, source: str = "<roster>", *, id_column: str | None =
     slugs: dict[str, int] = {}
     for number, row in body:
 
-        def cell(index: int | None, row: list[str] = row) -> str:
+        def field_at(index: int | None, row: list[str] = row) -> str:
             return row[index].strip() if index is not None and index < len(row) else ""
 
-        identity = cell(ident)
+        identity = field_at(ident)
         if not identity:
             raise InputError(say("roster.no_student_id", "a student without an id"), source=source, line=number,
                              hint=say("roster.hint.no_student_id", "fill in the id column, or delete the row"))
@@ -231,9 +231,9 @@ def parse_roster(text: str, source: str = "<roster>", *, id_column: str | None =
             )
         seen[identity.casefold()] = number
         slugs[slug] = number
-        first_name, last_name = cell(first), cell(last)
-        name = cell(name_index) if name_index is not None else " ".join(part for part in (first_name, last_name) if part)
-        students.append(Student(identity, name, first_name, last_name, cell(email)))
+        first_name, last_name = field_at(first), field_at(last)
+        name = field_at(name_index) if name_index is not None else " ".join(part for part in (first_name, last_name) if part)
+        students.append(Student(identity, name, first_name, last_name, field_at(email)))
     if not students:
         raise InputError(say("roster.no_students", "the roster has no students"), source=source,
                          hint=say("roster.hint.no_students", "add one row per student under the header"))

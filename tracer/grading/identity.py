@@ -29,9 +29,9 @@ from typing import Any
 from tracer.errors import InputError
 from tracer.exercises.roster import Student, slugify
 from tracer.reading import load_json, read_input
-from tracer.words import say
+from tracer.words import say, say_n
 
-__all__ = ["POLICIES", "Gradescope", "RosterMatcher", "read_gradescope_metadata"]
+__all__ = ["LATEST", "POLICIES", "Gradescope", "RosterMatcher", "describe", "read_gradescope_metadata", "settle"]
 
 POLICIES = ("strict", "warn", "off")
 """What a file that is another student's exercise earns: 0 and a flag, its score and a flag, its score."""
@@ -135,11 +135,6 @@ def read_gradescope_metadata(path: str | Path) -> Gradescope:
     return Gradescope(tuple(kept), source)
 
 
-def named(student: Student | None, text: str | None) -> str | None:
-    """How a report names a submitter: the roster id, else the text given."""
-    return student.id if student is not None else text
-
-
 def describe(student: Student | None, ident: str) -> str:
     """``Ada Lovelace (s1)`` or ``s1``."""
     if student is not None and student.name:
@@ -147,6 +142,131 @@ def describe(student: Student | None, ident: str) -> str:
     return ident
 
 
-def owners(keys: Sequence[Any]) -> set[str]:
-    """The roster ids of the students the keys are for."""
-    return {str(key.key.student["id"]) for key in keys if key.key.student}
+
+
+# -- settling who handed what in, and which file counts ------------------------------------------
+LATEST = ("mtime", "name")
+"""How the file that counts is chosen among several for one exercise: modified last, or named last."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """One way of knowing who handed a file in: the student it names (when on the roster), as text, and how it was told."""
+
+    student: Student | None
+    text: str
+    how: str
+
+
+def _natural(name: str) -> list[Any]:
+    """``ada-2`` before ``ada-10``: names compared with their numbers as numbers."""
+    return [int(part) if part.isdigit() else part.casefold() for part in re.split(r"(\d+)", name)]
+
+
+def settle(
+    results: list[Any],
+    *,
+    policy: str = "warn",
+    roster: Sequence[Student] | None = None,
+    submitter: str | None = None,
+    gradescope: Gradescope | None = None,
+    roots: dict[str, Path | None] | None = None,
+    latest: str = "mtime",
+) -> list[Any]:
+    """Say who handed each result's file in (``submitter``), flag what does not fit, score it as
+    the policy says, and mark which of several files for one exercise counts (``counted``).
+
+    ``roster`` is whom names are matched against; ``submitter`` the id the TA gave;
+    ``gradescope`` Gradescope's metadata; ``roots`` the folder each file was found in.
+    """
+    if policy not in POLICIES:
+        raise InputError(say("identity.policy", "unknown identity policy {policy}", policy=repr(policy)),
+                         hint=say("identity.hint.policy", "use strict, warn or off"))
+    if latest not in LATEST:
+        raise InputError(say("identity.latest", "unknown rule for the latest file {rule}", rule=repr(latest)),
+                         hint=say("identity.hint.latest", "use mtime or name"))
+    matcher = RosterMatcher(roster) if roster else None
+    given: list[Source] = []
+    if submitter:
+        student = matcher.match(submitter) if matcher else None
+        given.append(Source(student, submitter, say("identity.how.given", "as the grader said")))
+    if gradescope is not None and gradescope.users:
+        student = gradescope.student(matcher)
+        given.append(Source(student, student.id if student else gradescope.text(), say("identity.how.gradescope", "by Gradescope")))
+    for result in results:
+        sources = list(given)
+        if matcher is not None:
+            by_name = matcher.from_path(Path(result.file), (roots or {}).get(result.file))
+            if by_name is not None:
+                sources.append(Source(by_name, by_name.id, say("identity.how.name", "by the file's name")))
+        if result.claimed:
+            claimed = matcher.match(result.claimed) if matcher else None
+            sources.append(Source(claimed, claimed.id if claimed else result.claimed, say("identity.how.line", "by its student: line")))
+        who = sources[0] if sources else None
+        result.submitter = who.text if who else None
+        if policy == "off":
+            continue
+        _flag_identity(result, who, sources, matcher, policy)
+    _mark_latest(results, latest)
+    return results
+
+
+def _flag_identity(result: Any, who: Source | None, sources: list[Source], matcher: RosterMatcher | None, policy: str) -> None:
+    line = next((source for source in sources if source.how == say("identity.how.line", "by its student: line")), None)
+    if who is not None and line is not None and line is not who and line.text.casefold() != who.text.casefold():
+        result.flags.append(say("identity.flag.line", "its student: line says {claimed}, but {who} handed it in ({how})",
+                                claimed=line.text, who=describe(who.student, who.text), how=who.how))
+    owner = result.owner
+    if owner is None:
+        return
+    owner_student = matcher.get(owner) if matcher else None
+    if who is None:
+        result.flags.append(say("identity.flag.unknown", "who handed it in is not known (no file name or student: line names a student); "
+                                "it counts for {owner}, whose exercise it is", owner=describe(owner_student, owner)))
+        result.submitter = owner
+        return
+    if who.text.casefold() == owner.casefold():
+        return
+    if policy == "strict" and result.checked:
+        result.score = 0.0
+        for test in result.tests:
+            test.score = 0.0
+        result.flags.append(say("identity.flag.strict", "scored 0: exercise {exercise} is the version of {owner}, but {who} handed it in ({how})",
+                                exercise=result.exercise, owner=describe(owner_student, owner), who=describe(who.student, who.text), how=who.how))
+    else:
+        result.flags.append(say("identity.flag.other", "exercise {exercise} is the version of {owner}, but {who} handed it in ({how})",
+                                exercise=result.exercise, owner=describe(owner_student, owner), who=describe(who.student, who.text), how=who.how))
+
+
+def _mark_latest(results: list[Any], latest: str) -> None:
+    """Among results for one student and one exercise, the latest counts; the others are marked and flagged."""
+    groups: dict[tuple[str, str], list[Any]] = {}
+    for result in results:
+        who = result.submitter or result.owner
+        exercise = f"#{result.index}" if result.index is not None else result.exercise
+        if who and exercise:
+            groups.setdefault((who.casefold(), exercise.casefold()), []).append(result)
+    for (who, _), members in groups.items():
+        if len(members) < 2:
+            continue
+
+        def order(result: Any, who: str = who) -> tuple[Any, ...]:
+            own = result.owner is None or result.owner.casefold() == who
+            when: Any = _mtime(result.file) if latest == "mtime" else 0
+            return (own, when, _natural(Path(result.file).name), result.document or 0)
+
+        ranked = sorted(members, key=order)
+        kept = ranked[-1]
+        for result in ranked[:-1]:
+            result.counted = False
+            result.flags.append(say("identity.flag.replaced", "not counted: {file} is handed in later for the same exercise", file=kept.where))
+        kept.flags.append(say_n("identity.flag.kept", "counted; an earlier file for this exercise is not: {files}",
+                                "counted; earlier files for this exercise are not: {files}", len(ranked) - 1,
+                                files=", ".join(result.where for result in ranked[:-1])))
+
+
+def _mtime(file: str) -> float:
+    try:
+        return Path(file).lstat().st_mtime
+    except OSError:
+        return 0.0
