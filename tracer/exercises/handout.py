@@ -135,7 +135,8 @@ def write_exercises(
         "spec": spec.to_dict(),
         "formats": list(formats),
         "exercises": [
-            {"id": ex.id, "index": ex.index, "student": ex.key.student, "handout": handout_folder(ex), "key": key_folder(ex)} for ex in done
+            {"id": ex.id, "index": ex.index, "student": ex.student.to_json() if ex.student else None, "handout": handout_folder(ex),
+             "key": key_folder(ex)} for ex in done
         ],
     }
     if trees is not None:

@@ -88,15 +88,26 @@ class Student:
 
     @property
     def first_name(self) -> str:
-        return self.first or (self.name.split()[0] if self.name.split() else "")
+        """The roster's first name, else the name but its last word (``Cy D.`` of ``Cy D. Fect``)."""
+        words = self.name.split()
+        return self.first or (" ".join(words[:-1]) if len(words) > 1 else self.name.strip())
 
     @property
     def last_name(self) -> str:
-        return self.last or (" ".join(self.name.split()[1:]) if len(self.name.split()) > 1 else "")
+        """The roster's last name, else the name's last word."""
+        words = self.name.split()
+        return self.last or (words[-1] if len(words) > 1 else "")
 
     def to_json(self) -> dict[str, str]:
-        """``{"id", "name"}``: how keys and the manifest name the student."""
-        return {"id": self.id, "name": self.name}
+        """``{"id", "name"}`` and, where the roster says, ``first``, ``last`` and ``email``: how the manifest names the student
+        (the gradebooks Canvas and Moodle import want them); keys hold the id and the name."""
+        extra = {"first": self.first, "last": self.last, "email": self.email}
+        return {"id": self.id, "name": self.name, **{field: value for field, value in extra.items() if value}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Student:
+        """The student a manifest names (ids and names as text)."""
+        return cls(*(str(data.get(field) or "") for field in ("id", "name", "first", "last", "email")))
 
 
 def delimiter_name(delimiter: str) -> str:

@@ -287,7 +287,7 @@ class KeySource:
                     continue
                 index: int = entry["index"] if isinstance(entry.get("index"), int) else (index_of(entry["id"]) or 1)
                 student = entry.get("student")
-                who = Student(str(student["id"]), str(student.get("name") or "")) if isinstance(student, dict) and "id" in student else None
+                who = Student.from_json(student) if isinstance(student, dict) and "id" in student else None
                 out.append(ExerciseEntry(entry["id"], index, who))
             if out:
                 return out

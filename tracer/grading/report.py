@@ -105,14 +105,15 @@ def files_csv(results: Sequence[Result]) -> str:
 def gradescope_data(results: Sequence[Result], keys: KeySource | None = None, weights: Points | None = None) -> dict[str, Any]:
     """Gradescope's results.json for one submission: every exercise of the homework that is the student's, by question."""
     weights = weights or Points()
-    tests: list[dict[str, Any]] = []
+    by_exercise: list[tuple[int, int, list[dict[str, Any]]]] = []
     covered: set[int] = set()
     counted = [r for r in results if r.counted and r.checked]
-    for result in sorted(counted, key=lambda r: (r.index or 0, r.file)):
+    for order, result in enumerate(sorted(counted, key=lambda r: (r.index or 0, r.file))):
         label = _exercise_label(result.index, result.exercise)
-        for test in result.tests:
-            tests.append({"name": say("report.gradescope.test", "{exercise}: {name}", exercise=label, name=test.name), "score": test.score,
-                          "max_score": test.max_score, "output": test.output, "visibility": "visible"})
+        by_exercise.append((result.index or 0, order, [
+            {"name": say("report.gradescope.test", "{exercise}: {name}", exercise=label, name=test.name), "score": test.score,
+             "max_score": test.max_score, "output": test.output, "visibility": "visible"} for test in result.tests
+        ]))
         if result.index is not None:
             covered.add(result.index)
     for entry in _expected(results, keys):
@@ -121,11 +122,13 @@ def gradescope_data(results: Sequence[Result], keys: KeySource | None = None, we
         covered.add(entry.index)
         key = keys.load(entry.id)
         label = _exercise_label(entry.index, entry.id)
-        for number, question in enumerate(key.questions, start=1):
-            tests.append({"name": say("report.gradescope.test", "{exercise}: {name}", exercise=label, name=question_name(key, number, question)),
-                          "score": 0.0, "max_score": weights.of(question.id),
-                          "output": say("report.gradescope.missing", "Not handed in: no answer file holds exercise {id}.", id=entry.id),
-                          "visibility": "visible"})
+        by_exercise.append((entry.index, -1, [
+            {"name": say("report.gradescope.test", "{exercise}: {name}", exercise=label, name=question_name(key, number, question)),
+             "score": 0.0, "max_score": weights.of(question.id),
+             "output": say("report.gradescope.missing", "Not handed in: no answer file holds exercise {id}.", id=entry.id), "visibility": "visible"}
+            for number, question in enumerate(key.questions, start=1)
+        ]))
+    tests = [test for _, _, group in sorted(by_exercise, key=lambda item: (item[0], item[1])) for test in group]
     for result in results:
         if not result.checked:
             tests.append({"name": say("report.gradescope.unchecked.name", "{file}: could not be checked", file=result.where), "score": 0.0,
