@@ -127,8 +127,8 @@ def claim_of(item: Item, source: str) -> Claim | None:
 # -- files --------------------------------------------------------------------------------------
 MAX_DOCUMENTS = 50
 """The most exercises one answer file may hold (a homework has a handful)."""
-MAX_SCALAR = 200
-"""The longest single answer (characters): a node's name or a value is short."""
+MAX_SCALAR = 1000
+"""The longest single answer (characters): a node's name or a value is short; a roster's id may take this many."""
 MAX_NESTING = 32
 """How deep an answer file may nest (``values: {A: 3}`` is 2 levels)."""
 
