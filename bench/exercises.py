@@ -24,8 +24,8 @@ from pathlib import Path
 import yaml
 
 from tracer.exercises.generate import ExerciseSpec, make_exercise
-from tracer.exercises.roster import Student
 from tracer.exercises.handout import write_exercises
+from tracer.exercises.roster import Student
 from tracer.grading.check import Points, check_paths
 from tracer.grading.keys import KeySource
 from tracer.trace.hand_in import key_answers

@@ -161,7 +161,7 @@ def test_csv_cells_cannot_be_formulas(tmp_path):
         for row in csv.reader(io.StringIO(text)):
             for cell in row:
                 assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), (fmt, cell)
-        assert "'=1+1" in text or fmt == "moodle" and "'@SUM(A1)" in text
+        assert "'=1+1" in text or (fmt == "moodle" and "'@SUM(A1)" in text)
 
 
 def test_rosters_are_bounded_and_ids_never_clash(tmp_path):
