@@ -19,10 +19,16 @@ def test_help_lists_every_option():
     for option in (
         "--output", "--seed", "--count", "--branching", "--depth", "--values", "--distinct", "--min-cutoffs", "--deep-cutoff",
         "--chance", "--algorithm", "--prune-on-equal", "--fail-soft", "--fail-hard", "--questions", "--max-leaves", "--students",
-        "--format", "--title", "--force",
+        "--format", "--title", "--force", "--tree", "--id-column", "--name-column",
     ):
         assert option in text
-    assert "sheet.md" in text and "answer-template.yaml" in text and "manifest.json" in text
+    assert "sheet.md" in text and "answer-template.yaml" in text and "manifest.json" in text and "DIR/handout/" in text
+    check = CliRunner().invoke(main, ["check", "--help"]).output
+    for option in ("--format", "--points", "--students", "--id-column", "--name-column", "--student", "--identity", "--latest", "--metadata",
+                   "--assignment", "--details", "--output"):
+        assert option in check
+    for fmt in ("files", "csv", "canvas", "moodle", "gradescope"):
+        assert fmt in check
 
 
 def test_makes_exercises_as_asked(tmp_path):
