@@ -82,7 +82,10 @@ def test_roster(tmp_path):
     result = invoke("-o", tmp_path / "hw", "--seed", 3, "--students", roster, "--count", 2)
     assert result.exit_code == 0 and "wrote 4 exercises for 2 students" in result.output
     manifest = json.loads((tmp_path / "hw" / "manifest.json").read_text())
-    assert [e["student"] for e in manifest["exercises"]][::2] == [{"id": "1001", "name": "Ada Lovelace"}, {"id": "1002", "name": "Alan Turing"}]
+    assert [e["student"] for e in manifest["exercises"]][::2] == [
+        {"id": "1001", "name": "Ada Lovelace", "first": "Ada", "last": "Lovelace", "email": "ada@x.org"},
+        {"id": "1002", "name": "Alan Turing", "first": "Alan", "last": "Turing", "email": "alan@x.org"},
+    ]
     assert all(e["id"].startswith(("1001-ex", "1002-ex")) for e in manifest["exercises"])
     assert manifest["exercises"][0]["handout"] == f"handout/1001/{manifest['exercises'][0]['id']}"
     sheet = (tmp_path / "hw" / manifest["exercises"][0]["handout"] / "sheet.md").read_text()
