@@ -8,16 +8,21 @@ sheet lists the questions asked, and ``tracer check --help`` shows a whole file.
 * A value is a number (``3``, ``-2.5``, ``10/3``, ``+inf``) or a bound: ``"<= 2"``,
   ``"≤2"``, ``"at most 2"`` (or ``le 2``) for an upper bound, ``">= 5"``, ``"≥5"``,
   ``"at least 5"`` (or ``ge 5``) for a lower bound. YAML needs quotes around a value
-  starting with ``>``. Numbers within 0.005 of each other are the same answer. The tables
-  that say all this (:data:`BOUND_WORDS`, :data:`PLUS_INFINITY`, ...) are data, which the
-  practice page's checker reads too (:mod:`tracer.grading.browser`).
+  starting with ``>``. Numbers within 0.005 of each other are the same answer. How values
+  are read is :mod:`tracer.grading.values` (its tables are data the practice page's checker
+  reads too, :mod:`tracer.grading.browser`); its names are re-exported here.
 * A blank answer (``B:`` with nothing after it, ``null`` or ``~``) counts as not answered.
 * Keys may also be written ``not-examined``, ``Not examined``, ...; ``student`` (free
   text) is allowed; any other key is an error, so that a typo is not silently lost.
+* A file may hold several exercises' answers: YAML documents separated by lines ``---``,
+  or a list of mappings (:func:`read_documents`).
 
-Everything here reads text; which node a name means is settled against the key (see
-:mod:`tracer.grading.check`). Errors are :class:`AnswerError`, naming the file, the
-line and column, and what to write instead.
+Files are read through :mod:`tracer.reading` (a regular file of at most 1 MB, UTF-8, no
+YAML tags, aliases bounded) and nested at most :data:`MAX_NESTING` levels; an answer is at
+most :data:`MAX_SCALAR` characters. Everything here reads text; which node a name means is
+settled against the key (see :mod:`tracer.grading.check`). Errors are :class:`AnswerError`,
+naming the file, the line and column, and what to write instead (a YAML error's hint quotes
+the line).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ Crediting (the points are set per question; see :class:`Points`):
   the two lists (so extra leaves at the end cost too).
 
 Each question's checker is in :mod:`tracer.grading.checkers`; how values are read (and when
-two numbers are the same) in :mod:`tracer.grading.answers`. The practice page's checker
+two numbers are the same) in :mod:`tracer.grading.values`. The practice page's checker
 follows these rules from data :mod:`tracer.grading.browser` exports, and one table of cases
 (``tests/grading/cases.yaml``) runs through both.
 """
@@ -162,7 +162,7 @@ class Result:
 
 # -- checking one submission ---------------------------------------------------------------------
 def check_submission(key: PreparedKey, submission: Submission, points: Points | None = None) -> Result:
-    """Score a submission against a key. AnswerError when it names unknown nodes or holds unreadable values."""
+    """Score a submission against a key. AnswerError when it holds unreadable values (a name that is no node's costs that answer only)."""
     points = points or Points()
     source = submission.source
     key.verify_exercise(submission.exercise, source)
