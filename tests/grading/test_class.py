@@ -241,3 +241,21 @@ def test_swapped_arguments_are_recognised(homework, tmp_path):
     assert result.exit_code == 1
     assert result.output.strip() == f"Error: {answers} is an answer file and {homework / 'hw'} holds keys: the key comes first; " \
                                     f"run tracer check {homework / 'hw'} {answers}"
+
+
+def test_every_format_says_when_something_is_flagged(homework, tmp_path):
+    """Canvas and Moodle take no column of flags, so the command says which rows are flagged; a file nobody can be
+    named for still gets a row of its own."""
+    ids = exercises(homework)
+    subs = tmp_path / "subs"
+    ada = write(subs / "ada.yaml", right(homework, ids["20240001", 1]))
+    shutil.copy(ada, subs / "ben.yaml")
+    write(tmp_path / "loose" / "x1.yaml", right(homework, ids["20240001", 1]))
+    for fmt in ("canvas", "moodle"):
+        result = CliRunner().invoke(main, ["check", str(homework / "hw"), str(subs), "--format", fmt])
+        assert result.exit_code == 0
+        assert "note: 1 student's row is flagged (20240002); --format csv lists why" in result.stderr
+    unknown = run("check", homework / "hw", tmp_path / "loose", "--format", "csv", "--identity", "off")
+    assert rows(unknown.stdout)["20240001"]["ex1"] == "11"  # off: credited to the exercise's student
+    warn = rows(run("check", homework / "hw", tmp_path / "loose", "--format", "csv").stdout)
+    assert warn["20240001"]["ex1"] == "11" and "who handed it in is not known" in warn["20240001"]["flags"]

@@ -10,7 +10,7 @@ import click
 
 from tracer.cli.app import fail_cleanly, language_option, main, progress_bar, write_output
 from tracer.errors import InputError
-from tracer.words import say
+from tracer.words import say, say_n
 
 __all__ = ["EXIT_UNCHECKED", "check_command"]
 
@@ -125,12 +125,21 @@ def check_command(
         results = check_files(source, files, weights, progress=step)
     settle(results, policy=policy, roster=roster, submitter=submitter, gradescope=gradescope, latest=latest,
            roots={str(found.path): found.root for found in files})
+    note: str | None = None
     if fmt in ("csv", "canvas", "moodle"):
         book = gradebook(results, source, roster, weights.of)
         text = book.csv() if fmt == "csv" else book.canvas(assignment) if fmt == "canvas" else book.moodle(assignment)
+        flagged = [row.id for row in book.rows if row.flags]
+        if fmt != "csv" and flagged:  # Canvas and Moodle take no column of flags: say so here instead
+            note = (say_n("check.flagged", "note: {n} student's row is flagged ({ids}); --format csv lists why",
+                             "note: {n} students' rows are flagged ({ids}); --format csv lists why", len(flagged), n=len(flagged),
+                             ids=", ".join(flagged[:5]) + (", ..." if len(flagged) > 5 else "")))
     else:
         text = report(results, fmt, details=True if details else None, keys=source, weights=weights)
     write_output(output, lambda file: file.write(text), say("check.what.report", "the report"))
+    if note is not None:
+        sys.stdout.flush()
+        click.echo(note, err=True)
     if any(not result.checked for result in results):
         sys.exit(EXIT_UNCHECKED)
 

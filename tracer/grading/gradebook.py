@@ -122,6 +122,14 @@ class Row:
     scores: dict[int, float | None]
     maxima: dict[int, float]
     flags: list[str] = field(default_factory=list)
+    """What a TA should look at (who handed what in, files not counted or not checked); missing exercises are in ``missing``."""
+    missing: list[int] = field(default_factory=list)
+
+    def notes(self) -> list[str]:
+        """The flags and the missing exercises, as the gradebook's ``flags`` column lists them."""
+        if not self.missing:
+            return list(self.flags)
+        return [*self.flags, say("gradebook.flag.missing", "missing: {exercises}", exercises=", ".join(f"ex{i}" for i in self.missing))]
 
     @property
     def total(self) -> float:
@@ -151,7 +159,7 @@ class Gradebook:
         lines: list[list[Any]] = [header]
         for row in self.rows:
             shown = row.shown()
-            lines.append([row.id, row.name, *(shown[i] for i in self.columns), points(row.total), points(row.max_total), " | ".join(row.flags)])
+            lines.append([row.id, row.name, *(shown[i] for i in self.columns), points(row.total), points(row.max_total), " | ".join(row.notes())])
         return write_csv(lines)
 
     def canvas(self, assignment: str | None = None) -> str:
@@ -202,14 +210,14 @@ def gradebook(results: Sequence[Result], keys: KeySource, roster: Sequence[Stude
         rows[student.id.casefold()] = Row(student.id, student.name, student, {}, expected(student.id))
     for result in results:
         who = result.submitter or result.owner
-        if who is None:
-            continue
-        row = rows.get(who.casefold())
+        row = rows.get(who.casefold()) if who else None
         if row is None:
-            row = Row(who, "", None, {}, expected(who))
-            if students:
+            row = Row(who or result.file, "", None, {}, expected(who))
+            if who is None:
+                row.flags.append(say("gradebook.flag.unknown", "who handed this file in is not known (give a roster, or a student: line)"))
+            elif students:
                 row.flags.append(say("gradebook.flag.not_on_roster", "not on the roster"))
-            rows[who.casefold()] = row
+            rows[(who or result.file).casefold()] = row
         for flag in result.flags:
             row.flags.append(say("gradebook.flag", "{file}: {flag}", file=result.where, flag=flag))
         if not result.checked:
@@ -222,8 +230,6 @@ def gradebook(results: Sequence[Result], keys: KeySource, roster: Sequence[Stude
     for row in rows.values():
         for index in columns:
             row.scores.setdefault(index, None)
-        missing = [index for index in sorted(row.maxima) if row.scores.get(index) is None]
-        if missing:
-            row.flags.append(say("gradebook.flag.missing", "missing: {exercises}", exercises=", ".join(f"ex{i}" for i in missing)))
+        row.missing = [index for index in sorted(row.maxima) if row.scores.get(index) is None]
         row.scores = {index: row.scores[index] for index in columns}
     return Gradebook(list(rows.values()), columns, keys.title or say("gradebook.title", "tracer"))
