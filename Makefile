@@ -29,6 +29,8 @@ setup: $(STAMP) graphviz
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	@# the distribution was called "tracer" before it became gametree-tracer: drop the old name's record
+	$(BIN)/python -m pip uninstall --quiet --yes tracer 2>/dev/null || true
 	$(BIN)/python -m pip install --quiet -e '.[site,test,notebook,chess,slides]'
 	touch $(STAMP)
 

@@ -24,8 +24,8 @@ from pathlib import Path
 import yaml
 
 from tracer.exercises.generate import ExerciseSpec, make_exercise
+from tracer.exercises.handout import write_exercises
 from tracer.exercises.roster import Student
-from tracer.exercises.sheet import write_exercises
 from tracer.grading.check import Points, check_paths
 from tracer.grading.keys import KeySource
 from tracer.trace.hand_in import key_answers
@@ -62,7 +62,7 @@ def main() -> int:
 
     submissions.mkdir(parents=True, exist_ok=True)
     for i, exercise in enumerate(exercises):
-        answers = key_answers(AnswerKey.from_json(json.loads((out / exercise.id / "key.json").read_text())))
+        answers = key_answers(AnswerKey.from_json(json.loads((out / "keys" / exercise.id / "key.json").read_text())))
         if i % 3:
             first = next(iter(answers["values"]))
             answers["values"][first] = "<= 99"

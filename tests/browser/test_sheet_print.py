@@ -16,7 +16,7 @@ def pages_of(pdf: bytes) -> int:
 @pytest.mark.parametrize("chance", [False, True])
 def test_a_default_sheet_prints_on_one_page(browser, tmp_path, artifacts, chance):
     from tracer.exercises.generate import ExerciseSpec, make_exercises
-    from tracer.exercises.sheet import write_exercises
+    from tracer.exercises.handout import write_exercises
 
     spec = ExerciseSpec(chance=chance, min_cutoffs=0 if chance else 1)
     folders = write_exercises(make_exercises(spec, seed=7, count=3), tmp_path / "sheets", seed=7, spec=spec)

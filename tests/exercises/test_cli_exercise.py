@@ -19,25 +19,31 @@ def test_help_lists_every_option():
     for option in (
         "--output", "--seed", "--count", "--branching", "--depth", "--values", "--distinct", "--min-cutoffs", "--deep-cutoff",
         "--chance", "--algorithm", "--prune-on-equal", "--fail-soft", "--fail-hard", "--questions", "--max-leaves", "--students",
-        "--format", "--title", "--force",
+        "--format", "--title", "--force", "--tree", "--id-column", "--name-column",
     ):
         assert option in text
-    assert "sheet.md" in text and "answer-template.yaml" in text and "manifest.json" in text
+    assert "sheet.md" in text and "answer-template.yaml" in text and "manifest.json" in text and "DIR/handout/" in text
+    check = CliRunner().invoke(main, ["check", "--help"]).output
+    for option in ("--format", "--points", "--students", "--id-column", "--name-column", "--student", "--identity", "--latest", "--metadata",
+                   "--assignment", "--details", "--output"):
+        assert option in check
+    for fmt in ("files", "csv", "canvas", "moodle", "gradescope"):
+        assert fmt in check
 
 
 def test_makes_exercises_as_asked(tmp_path):
     result = invoke("-o", tmp_path / "hw", "--seed", 9, "--count", 3, "--branching", "2", "--depth", "2-3", "--values", "-5..5",
                     "--distinct", "--format", "latex", "--no-prune-on-equal", "--fail-hard")
     assert result.exit_code == 0, result.output
-    assert result.output.strip() == f"wrote 3 exercises to {tmp_path / 'hw'} (seed 9)"
+    hw = tmp_path / "hw"
+    assert result.output.strip() == f"wrote 3 exercises to {hw} (seed 9): hand out {hw / 'handout'}, keep {hw / 'keys'}"
     manifest = json.loads((tmp_path / "hw" / "manifest.json").read_text())
     assert manifest["spec"]["branching"] == [2, 2] and manifest["spec"]["values"] == [-5, 5]
     assert manifest["spec"]["conventions"] == {"prune_on_equal": False, "fail": "hard", "ties": "first"}
     for entry in manifest["exercises"]:
-        folder = tmp_path / "hw" / entry["id"]
-        key = json.loads((folder / "key.json").read_text())
+        key = json.loads((tmp_path / "hw" / entry["key"] / "key.json").read_text())
         assert key["exercise"] == entry["id"] and key["conventions"]["fail"] == "hard"
-        assert (folder / "sheet.tex").is_file()
+        assert (tmp_path / "hw" / entry["handout"] / "sheet.tex").is_file()
         assert "prune only when v > β" in key["conventions"]["description"]
 
 
@@ -76,9 +82,13 @@ def test_roster(tmp_path):
     result = invoke("-o", tmp_path / "hw", "--seed", 3, "--students", roster, "--count", 2)
     assert result.exit_code == 0 and "wrote 4 exercises for 2 students" in result.output
     manifest = json.loads((tmp_path / "hw" / "manifest.json").read_text())
-    assert [e["student"] for e in manifest["exercises"]][::2] == [{"id": "1001", "name": "Ada Lovelace"}, {"id": "1002", "name": "Alan Turing"}]
+    assert [e["student"] for e in manifest["exercises"]][::2] == [
+        {"id": "1001", "name": "Ada Lovelace", "first": "Ada", "last": "Lovelace", "email": "ada@x.org"},
+        {"id": "1002", "name": "Alan Turing", "first": "Alan", "last": "Turing", "email": "alan@x.org"},
+    ]
     assert all(e["id"].startswith(("1001-ex", "1002-ex")) for e in manifest["exercises"])
-    sheet = (tmp_path / "hw" / manifest["exercises"][0]["id"] / "sheet.md").read_text()
+    assert manifest["exercises"][0]["handout"] == f"handout/1001/{manifest['exercises'][0]['id']}"
+    sheet = (tmp_path / "hw" / manifest["exercises"][0]["handout"] / "sheet.md").read_text()
     assert "**Student:** Ada Lovelace (1001)" in sheet
     roster.write_text("id,name\n7,A\n7,B\n")
     result = invoke("-o", tmp_path / "hw2", "--seed", 3, "--students", roster)

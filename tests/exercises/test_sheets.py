@@ -14,12 +14,13 @@ from helpers import aima_exercise, check_text, prepared
 
 from tracer import InputError
 from tracer.exercises.generate import ExerciseSpec, make_exercises
+from tracer.exercises.handout import write_exercises
 from tracer.exercises.roster import Student
-from tracer.exercises.sheet import render_exercise, template_dir, write_exercises
+from tracer.exercises.sheet import render_exercise, template_dir
 
-HTML_FILES = {
-    "answer-template.yaml", "figure.svg", "key-figure.svg", "key.html", "key.json", "key.md", "sheet.html", "sheet.md", "steps.html",
-}
+HANDOUT_HTML = {"answer-template.yaml", "figure.svg", "sheet.html", "sheet.md"}
+KEY_HTML = {"key-figure.svg", "key.html", "key.json", "key.md", "steps.html"}
+HTML_FILES = HANDOUT_HTML | KEY_HTML
 SPEC = ExerciseSpec(min_cutoffs=1, questions=("minimax", "values", "not_examined", "move", "window", "order"))
 
 
@@ -33,18 +34,24 @@ def test_folder_layout(tmp_path):
     exercises = make_exercises(SPEC, 5, count=2)
     write_exercises(exercises, tmp_path / "out", seed=5, spec=SPEC)
     out = tmp_path / "out"
-    assert sorted(p.name for p in out.iterdir()) == sorted([e.id for e in exercises] + ["manifest.json"])
+    assert sorted(p.name for p in out.iterdir()) == ["handout", "keys", "manifest.json"]
+    assert sorted(p.name for p in (out / "handout").iterdir()) == sorted([e.id for e in exercises] + ["sheets.html"])
+    assert sorted(p.name for p in (out / "keys").iterdir()) == sorted(e.id for e in exercises)
     for exercise in exercises:
-        assert {p.name for p in (out / exercise.id).iterdir()} == HTML_FILES
+        assert {p.name for p in (out / "handout" / exercise.id).iterdir()} == HANDOUT_HTML
+        assert {p.name for p in (out / "keys" / exercise.id).iterdir()} == KEY_HTML
     manifest = yaml.safe_load((out / "manifest.json").read_text())
     assert [e["id"] for e in manifest["exercises"]] == [e.id for e in exercises]
+    assert [e["handout"] for e in manifest["exercises"]] == [f"handout/{e.id}" for e in exercises]
     assert manifest["seed"] == "5" and manifest["spec"]["min_cutoffs"] == 1
 
 
 def test_latex_adds_tex_files(tmp_path):
-    write_exercises(make_exercises(SPEC, 5), tmp_path, seed=5, spec=SPEC, formats=("html", "latex"))
-    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
-    assert {p.name for p in folder.iterdir()} == HTML_FILES | {"sheet.tex", "key.tex"}
+    (exercise,) = make_exercises(SPEC, 5)
+    write_exercises([exercise], tmp_path, seed=5, spec=SPEC, formats=("html", "latex"))
+    assert {p.name for p in (tmp_path / "handout" / exercise.id).iterdir()} == HANDOUT_HTML | {"sheet.tex"}
+    assert {p.name for p in (tmp_path / "keys" / exercise.id).iterdir()} == KEY_HTML | {"key.tex"}
+    assert {p.name for p in (tmp_path / "handout").iterdir()} == {exercise.id, "sheets.html", "sheets.tex"}
 
 
 def test_same_seed_byte_identical_folders(tmp_path):
@@ -158,8 +165,8 @@ def test_latex_compiles(tmp_path, chance):
     spec = ExerciseSpec(chance=chance) if chance else ExerciseSpec(min_cutoffs=2, depth=(3, 3), questions=SPEC.questions)
     exercises = make_exercises(spec, 3, 1, [Student("o'neil_#1", "Zoë Ünal & Co")])
     write_exercises(exercises, tmp_path, seed=3, spec=spec, formats=("html", "latex"), title="CS 101: Homework #3 (50%)")
-    folder = tmp_path / exercises[0].id
-    for name in ("sheet.tex", "key.tex"):
+    for folder, name in ((tmp_path / "handout" / exercises[0].student.slug / exercises[0].id, "sheet.tex"),
+                         (tmp_path / "keys" / exercises[0].id, "key.tex")):
         run = subprocess.run(
             ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", name], cwd=folder, capture_output=True, text=True, timeout=120,
             check=False,
@@ -178,7 +185,7 @@ def test_wheel_ships_the_templates(tmp_path):
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet", "-w", str(tmp_path / "dist"), str(root)],
         check=True, capture_output=True, timeout=300,
     )
-    (wheel,) = (tmp_path / "dist").glob("tracer-*.whl")
+    (wheel,) = (tmp_path / "dist").glob("gametree_tracer-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         archive.extractall(tmp_path / "unpacked")

@@ -19,11 +19,11 @@ from tracer.trace.key import AnswerKey
 N = 200
 BAD = {
     7: ("yaml", "exercise: {id}\nvalues: {{A: 3, B: >= 2}}\n", "not valid YAML"),
-    23: ("yaml", "exercise: {id}\nmove: ZZ\n", "no node is called 'ZZ'"),
+    23: ("yaml", "exercise: {id}\nmove: !!python/name:os.system\n", "the YAML tag !!python/name:os.system is not allowed"),
     42: ("yaml", "exercise: someone-else\nmove: B\n", "no exercise 'someone-else'"),
     77: ("json", '{{"exercise": "{id}", "move": }}', "not valid JSON"),
     101: ("yaml", "", "the file is empty"),
-    150: ("bin", "", "not UTF-8"),
+    150: ("bin", "", "not text (it holds NUL bytes)"),
     199: ("yaml", "move: B\n", "no exercise id"),
 }
 
@@ -43,7 +43,7 @@ def classroom(tmp_path_factory):
     submissions = root / "submissions"
     submissions.mkdir()
     for i, entry in enumerate(manifest["exercises"]):
-        key = AnswerKey.from_json(json.loads((root / "hw" / entry["id"] / "key.json").read_text()))
+        key = AnswerKey.from_json(json.loads((root / "hw" / entry["key"] / "key.json").read_text()))
         name = submissions / f"s{i:03d}"
         if i in BAD:
             kind, text, _ = BAD[i]
@@ -79,7 +79,10 @@ def test_batch_goes_on_past_bad_files(classroom):
         assert words in errors[f"s{i:03d}"]
         assert errors[f"s{i:03d}"].startswith(str(classroom / "submissions" / f"s{i:03d}"))
     checked = [entry for entry in data if not entry["error"]]
-    assert all(set(e) == {"file", "exercise", "student", "score", "max_score", "tests", "error"} for e in data)
+    assert all(set(e) == {"file", "document", "exercise", "student", "submitter", "score", "max_score", "tests", "error", "flags", "counted"}
+               for e in data)
+    assert all(e["submitter"] == Path(e["file"]).stem for e in checked)  # each file is named by its student's id
+    assert not any(e["flags"] for e in checked)
     assert all(set(t) == {"name", "score", "max_score", "output"} for e in checked for t in e["tests"])
     full = [e for e in checked if e["score"] == e["max_score"] == 11]
     assert len(full) == len([i for i in range(N) if i not in BAD and i % 3 != 1 and i % 5 != 2])
@@ -87,14 +90,30 @@ def test_batch_goes_on_past_bad_files(classroom):
     assert elapsed / N < 0.1  # the benchmark holds the real line (20 ms); this only catches disasters
 
 
-def test_gradebook_csv(classroom):
-    result = run(classroom / "hw", classroom / "submissions", "--format", "csv")
+def test_files_csv(classroom):
+    result = run(classroom / "hw", classroom / "submissions", "--format", "files")
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert len(rows) == N
-    assert list(rows[0]) == ["file", "exercise", "student", "score", "max_score", "minimax", "values", "not_examined", "move", "window", "order", "error"]
+    assert list(rows[0]) == ["file", "document", "exercise", "student", "submitter", "score", "max_score", "minimax", "values", "not_examined",
+                             "move", "window", "order", "counted", "flags", "error"]
     bad = [row for row in rows if row["error"]]
     assert len(bad) == len(BAD) and all(row["score"] == "" for row in bad)
     assert rows[0]["exercise"].startswith("s000-ex1-") and rows[0]["score"] == "11"
+    for row in rows:  # the questions' points add up to the score as written
+        if row["score"]:
+            parts = [float(row[q]) for q in ("minimax", "values", "not_examined", "move", "window", "order")]
+            assert abs(sum(parts) - float(row["score"])) < 1e-9
+
+
+def test_gradebook_csv(classroom):
+    result = run(classroom / "hw", classroom / "submissions", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [row["id"] for row in rows] == [f"s{i:03d}" for i in range(N)]  # the roster's order, one row each
+    assert list(rows[0]) == ["id", "name", "ex1", "total", "max_total", "flags"]
+    assert rows[0] == {"id": "s000", "name": "Student 0", "ex1": "11", "total": "11", "max_total": "11", "flags": ""}
+    for i in BAD:
+        row = rows[i]
+        assert row["ex1"] == "missing" and row["total"] == "0" and "could not be checked" in row["flags"]
 
 
 def test_text_report_one_row_per_student(classroom):
@@ -113,9 +132,9 @@ def test_gradescope_results_json(classroom, tmp_path):
     assert data["score"] < 11 and len(data["tests"]) == 6
     assert all(set(t) == {"name", "score", "max_score", "output", "visibility"} for t in data["tests"])
     bad = run(classroom / "hw", classroom / "submissions" / "s023.yaml", "--format", "gradescope")
-    assert bad.exit_code == 3 and json.loads(bad.stdout)["score"] == 0 and "ZZ" in json.loads(bad.stdout)["output"]
-    many = run(classroom / "hw", classroom / "submissions", "--format", "gradescope")
-    assert many.exit_code == 3 and "hand in exactly one" in json.loads(many.stdout)["output"]
+    assert bad.exit_code == 3
+    data = json.loads(bad.stdout)
+    assert data["score"] == 0 and any("python/name" in test["output"] and test["visibility"] == "visible" for test in data["tests"])
 
 
 def test_exit_status(classroom, tmp_path):
@@ -132,7 +151,7 @@ def test_exit_status(classroom, tmp_path):
 
 
 def test_single_key_file(classroom):
-    folder = next(p for p in sorted((classroom / "hw").iterdir()) if p.is_dir())
+    folder = next(p for p in sorted((classroom / "hw" / "keys").iterdir()) if p.is_dir())
     result = run(folder / "key.json", classroom / "submissions" / "s000.yaml")
     assert result.exit_code == 0 and "11 / 11" in result.stdout and "Right: MAX moves to" in result.stdout
     other = run(folder / "key.json", classroom / "submissions" / "s001.yaml")

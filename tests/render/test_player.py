@@ -135,7 +135,7 @@ def test_the_wheel_ships_the_players_files(tmp_path):
         capture_output=True, text=True, timeout=600, check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    (wheel,) = tmp_path.glob("tracer-*.whl")
+    (wheel,) = tmp_path.glob("gametree_tracer-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     for folder in ("tracer/render/assets", "tracer/docsite/assets"):
         for path in (REPO / folder).rglob("*"):  # the vendored reveal.js in its own folder too

@@ -28,8 +28,8 @@ from tracer import answer_key
 from tracer.cli import main
 from tracer.cli.app import command_line_words
 from tracer.docsite.fence import fence_words
-from tracer.trace.pseudocode import pseudocode_for, step_lines
 from tracer.errors import Option, python_words
+from tracer.trace.pseudocode import pseudocode_for, step_lines
 from tracer.trace.replay import Replayer
 from tracer.words import conventions_lines, conventions_summary
 

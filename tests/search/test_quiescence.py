@@ -8,7 +8,6 @@ import pytest
 from helpers import first_step
 
 import tracer
-from tracer.trace.pseudocode import pseudocode_for, step_lines
 from tracer.errors import SearchError, TreeFormatError
 from tracer.game.games import Hexapawn, Nim, TicTacToe
 from tracer.render import Figure
@@ -17,6 +16,7 @@ from tracer.search.oracle import TrueValues
 from tracer.trace.captions import caption, captions
 from tracer.trace.io import load_trace, save_trace
 from tracer.trace.key import answer_key
+from tracer.trace.pseudocode import pseudocode_for, step_lines
 
 # The horizon effect in four leaves. At depth 1, B looks worth 5 to MAX, but MIN, to move at B, has a
 # capture (its noisy move D) that makes it −3; C is worth 2 and quiet. Labels: A; B C; D E under B; F G under C.

@@ -183,10 +183,10 @@ def test_a_trace_naming_a_class_as_its_game_does_not_import_it(tmp_path):
 
 
 def test_every_kind_in_the_event_table_is_replayed_told_and_lit():
-    from tracer.trace.pseudocode import _ANCHORS
     from tracer.search.events import EVENT_TABLE
     from tracer.trace.captions import Narrator
     from tracer.trace.model import TraceVisitor
+    from tracer.trace.pseudocode import _ANCHORS
     from tracer.trace.replay import Replayer
 
     trace = tracer.alphabeta("[1, 2]")

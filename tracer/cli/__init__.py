@@ -2,10 +2,10 @@
 
 Its group and what the commands share are in :mod:`tracer.cli.app`; the commands are in
 :mod:`tracer.cli.search` (trace, key, games, schema), :mod:`tracer.cli.figures` (render)
-and :mod:`tracer.cli.exercises` (exercise new, check).
+:mod:`tracer.cli.exercises` (exercise new) and :mod:`tracer.cli.checking` (check).
 """
 
-from tracer.cli import exercises, figures, search  # noqa: F401 - registers the commands on main
+from tracer.cli import checking, exercises, figures, search  # noqa: F401 - registers the commands on main
 from tracer.cli.app import command_line_words, main
 
 __all__ = ["command_line_words", "main"]

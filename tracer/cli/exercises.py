@@ -1,21 +1,21 @@
-"""Exercises and checking from the command line: ``tracer exercise new`` and ``tracer check``."""
+"""Exercises from the command line: ``tracer exercise new`` (``tracer check`` is in :mod:`tracer.cli.checking`)."""
 
 from __future__ import annotations
 
-import sys
+import os
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import click
 
-from tracer.cli.app import fail_cleanly, language_option, main, progress_bar, write_output
+from tracer.cli.app import fail_cleanly, language_option, main, progress_bar
+from tracer.errors import InputError, Option
+from tracer.game.notation import load_tree
 from tracer.search.conventions import ALGORITHMS, Conventions
-from tracer.words import plural
+from tracer.words import say, say_n
 
-__all__ = ["EXIT_UNCHECKED", "check_command", "exercise_group", "exercise_new_command"]
-
-
-EXIT_UNCHECKED = 3
-"""Exit status of `tracer check` when some answer files could not be checked (their entries say why)."""
+__all__ = ["exercise_group", "exercise_new_command"]
 
 
 READABLE_LEAVES = 32
@@ -27,9 +27,16 @@ def exercise_group() -> None:
     """Make game-tree exercises with their answer keys (see `tracer exercise new --help`)."""
 
 
+SHAPE_OPTIONS = ("count", "branching", "depth", "values_range", "distinct", "min_cutoffs", "deep_cutoff", "max_leaves", "chance")
+"""Options that shape random trees: with --tree the trees are given, so these are refused."""
+_FLAG_OF = {"values_range": "values"}
+
+
 @exercise_group.command("new")
-@click.option("-o", "--output", "out", required=True, metavar="DIR", help="Folder to write into; each exercise gets DIR/<id>/. Created; must be empty unless --force.")
-@click.option("--seed", metavar="S", help="Seed (any text): the same seed, options and roster give byte-identical exercises on any machine. Default: a random seed, printed and kept in DIR/manifest.json.")
+@click.option("-o", "--output", "out", required=True, metavar="DIR", help="Folder to write into: DIR/handout/ for students, DIR/keys/ and DIR/manifest.json for you. Created; must be empty unless --force.")
+@click.option("--seed", metavar="S", help="Seed (any text): the same seed, options and roster give byte-identical exercises on any machine. Default: a random seed, printed and kept in DIR/manifest.json (with --tree: one made from the trees).")
+@click.option("--tree", "tree_files", multiple=True, type=click.Path(), metavar="FILE",
+              help="Make the exercises on this tree (a tree file, or a folder of .json/.yaml/.yml trees; repeat for several): one exercise per tree, ex1 the first. The shape options (--count, --branching, --depth, --values, --distinct, --min-cutoffs, --deep-cutoff, --max-leaves, --chance) do not apply.")
 @click.option("--count", type=click.IntRange(1, 10_000), default=1, show_default=True, help="Exercises to make (for each student, with --students).")
 @click.option("--branching", default="2-3", show_default=True, metavar="RANGE", help="Children of each internal node, e.g. 2-4 (at most 10).")
 @click.option("--depth", default="3", show_default=True, metavar="RANGE", help="Levels below the root, e.g. 2-4; every leaf is that deep (at most 6).")
@@ -38,7 +45,7 @@ def exercise_group() -> None:
 @click.option("--min-cutoffs", type=click.IntRange(min=0), default=0, show_default=True, metavar="K", help="Keep only trees where alpha-beta makes at least K cutoffs.")
 @click.option("--deep-cutoff", is_flag=True, help="Keep only trees with a deep cutoff: one decided by alpha or beta from a node three or more levels above it (needs --depth 4).")
 @click.option("--chance", is_flag=True, help="Trees with chance nodes (levels MAX, chance, MIN, chance, ...), about expectiminimax.")
-@click.option("--algorithm", type=click.Choice(ALGORITHMS), default=None, help="The search the questions are about. Default: alphabeta; expectiminimax with --chance.")
+@click.option("--algorithm", type=click.Choice(ALGORITHMS), default=None, help="The search the questions are about. Default: alphabeta; expectiminimax with --chance (or a tree with chance nodes).")
 @click.option(
     "--prune-on-equal/--no-prune-on-equal", default=True, show_default=True,
     help="Alpha-beta prunes when v reaches beta/alpha with equality (AIMA, MIT 6.034, CS188's slides), or only when it passes them (UC Berkeley CS188's Pacman autograder).",
@@ -51,159 +58,133 @@ def exercise_group() -> None:
     "expectiminimax,move (chance).",
 )
 @click.option("--max-leaves", type=click.IntRange(min=1), default=32, show_default=True, help="Largest number of leaves a tree may have.")
-@click.option("--students", type=click.Path(dir_okay=False), metavar="ROSTER.CSV", help="Roster (CSV with a header; ids from a column id, student_id, sid, username or email): every student gets their own version, from the seed and their id.")
-@click.option("--format", "fmt", type=click.Choice(["html", "latex"]), default="html", show_default=True, help="html writes sheet.md, sheet.html, key.md, key.html; latex writes sheet.tex and key.tex as well.")
+@click.option("--students", type=click.Path(dir_okay=False), metavar="ROSTER.CSV", help="Roster (CSV with a header, comma, semicolon or tab separated; ids from a column id, student_id, sid, username or email): every student gets their own version, from the seed and their id.")
+@click.option("--id-column", metavar="NAME", help="The roster's column of student ids, when its header does not make it clear.")
+@click.option("--name-column", metavar="NAME", help="The roster's column of student names.")
+@click.option("--format", "fmt", type=click.Choice(["html", "latex"]), default="html", show_default=True, help="html writes Markdown and HTML sheets and keys; latex writes .tex files as well, and handout/sheets.pdf where pdflatex is installed.")
 @click.option("--title", default="Adversarial search", show_default=True, help="The heading of sheets and keys.")
 @click.option("--force", is_flag=True, help="Write into DIR even when it is not empty; files of the same names are replaced, others left alone.")
 @language_option
 @fail_cleanly
+@click.pass_context
 def exercise_new_command(
-    out: str, seed: str | None, count: int, branching: str, depth: str, values_range: str, distinct: bool, min_cutoffs: int,
-    deep_cutoff: bool, chance: bool, algorithm: str | None, prune_on_equal: bool, fail_soft: bool, questions: str | None,
-    max_leaves: int, students: str | None, fmt: str, title: str, force: bool,
+    ctx: click.Context, out: str, seed: str | None, tree_files: tuple[str, ...], count: int, branching: str, depth: str, values_range: str,
+    distinct: bool, min_cutoffs: int, deep_cutoff: bool, chance: bool, algorithm: str | None, prune_on_equal: bool, fail_soft: bool,
+    questions: str | None, max_leaves: int, students: str | None, id_column: str | None, name_column: str | None, fmt: str, title: str,
+    force: bool,
 ) -> None:
-    """Make exercises: random game trees under constraints, each with a sheet, a key and an answer template.
+    """Make exercises, each with a sheet, an answer template and a key: on random game trees
+    under constraints, or on the trees you give (--tree).
 
     \b
-    Each exercise goes in DIR/<id>/:
-      sheet.md, sheet.html   the sheet (the HTML prints on A4 and Letter)
-      figure.svg             the sheet's tree, linked from sheet.md
-      answer-template.yaml   what the student fills in and hands back
+    DIR/handout/: what students get (zip it and hand it out; no key is in it)
+      sheets.html            every sheet, each from a new page: print it for the class
+      sheets.tex, sheets.pdf with --format latex (the PDF where pdflatex is installed)
+      <id>/ (with a roster: <student>/<id>/)
+        sheet.md, sheet.html the sheet (the HTML prints on A4 and Letter)
+        figure.svg           the sheet's tree, linked from sheet.md
+        answer-template.yaml what the student fills in and hands back
+        sheet.tex            with --format latex (TikZ figures, for pdflatex)
+    DIR/keys/<id>/: what you keep
       key.json               the engine's key plus exercise (the id), student,
                              questions and tree; tracer check reads it
       key.md, key.html       every answer, the key in the hand-in format, each step
       key-figure.svg         the tree after the search, linked from key.md
-      sheet.tex, key.tex     with --format latex (TikZ figures, for pdflatex)
-    DIR/manifest.json lists the exercises with the seed and the options.
-    Hand out the sheet and the template only: the key is in the same folder.
+      steps.html             the search step by step (linked from the key)
+      key.tex                with --format latex
+    DIR/manifest.json lists the exercises with the seed and the options (the seed
+    makes the keys again: keep it with the keys).
 
     \b
     Examples:
       tracer exercise new -o hw3 --seed 2024 --count 3 --min-cutoffs 2
       tracer exercise new -o hw3 --seed 2024 --students roster.csv --depth 4 --deep-cutoff
-      tracer exercise new -o quiz --seed 7 --chance --branching 2 --format latex
+      tracer exercise new --tree fig-5-2.json -o quiz
+      tracer exercise new --tree trees/ --students roster.csv -o hw4 --format latex
     """
     import secrets
 
     from tracer.exercises.generate import ExerciseSpec, make_exercise, parse_range
+    from tracer.exercises.given import exercises_from_trees, tree_seed
+    from tracer.exercises.handout import compile_sheets_pdf, write_exercises
     from tracer.exercises.roster import load_roster
-    from tracer.exercises.sheet import write_exercises
 
-    spec = ExerciseSpec(
-        branching=parse_range(branching, "branching"),
-        depth=parse_range(depth, "depth"),
-        values=parse_range(values_range, "values"),
-        distinct=distinct,
-        min_cutoffs=min_cutoffs,
-        deep_cutoff=deep_cutoff,
-        chance=chance,
-        algorithm=algorithm or ("expectiminimax" if chance else "alphabeta"),
-        conventions=Conventions(prune_on_equal=prune_on_equal, fail="soft" if fail_soft else "hard"),
-        questions=tuple(q.strip().replace("-", "_") for q in questions.split(",") if q.strip()) if questions is not None else None,
-        max_leaves=max_leaves,
-    )
-    roster = load_roster(students) if students else None
-    if seed is None:
-        seed = str(secrets.randbelow(1_000_000))
-        click.echo(f"seed {seed} (pass --seed {seed} to make these exercises again)", err=True)
-    versions: list[Any] = list(roster) if roster else [None]
-    jobs = [(student, index) for student in versions for index in range(1, count + 1)]
-    most_leaves = 0
-    with progress_bar(len(jobs), "making exercises") as bar:
+    conventions = Conventions(prune_on_equal=prune_on_equal, fail="soft" if fail_soft else "hard")
+    asked = tuple(q.strip().replace("-", "_") for q in questions.split(",") if q.strip()) if questions is not None else None
+    roster = load_roster(students, id_column=id_column, name_column=name_column) if students else None
+    if tree_files:
+        given = [name for name in SHAPE_OPTIONS if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise InputError(say("exercise.tree.shape", "{{0}} shapes random trees, but --tree gives the trees"),
+                             hint=say("exercise.hint.tree.shape", "leave out {{0}}, or leave out --tree"),
+                             options=(Option(_FLAG_OF.get(given[0], given[0])),))
+        paths = _tree_paths(tree_files)
+        trees = [load_tree(path) for path in paths]
+        spec = ExerciseSpec(algorithm=algorithm or "", chance=algorithm == "expectiminimax", conventions=conventions, questions=asked)
+        seed = seed if seed is not None else tree_seed(trees)
+        exercises = exercises_from_trees(trees, spec, seed, roster, algorithm_given=algorithm is not None)
+        jobs: Any = exercises
+        most_leaves = max(sum(1 for node in tree.preorder() if node.is_leaf) for tree in trees)
+        made: Any = None
+        tree_names: list[str] | None = [str(path) for path in paths]
+    else:
+        spec = ExerciseSpec(
+            branching=parse_range(branching, "branching"), depth=parse_range(depth, "depth"), values=parse_range(values_range, "values"),
+            distinct=distinct, min_cutoffs=min_cutoffs, deep_cutoff=deep_cutoff, chance=chance,
+            algorithm=algorithm or ("expectiminimax" if chance else "alphabeta"), conventions=conventions, questions=asked,
+            max_leaves=max_leaves,
+        )
+        if seed is None:
+            seed = str(secrets.randbelow(1_000_000))
+            click.echo(say("exercise.seed.random", "seed {seed} (pass --seed {seed} to make these exercises again)", seed=seed), err=True)
+        versions: list[Any] = list(roster) if roster else [None]
+        jobs = [(student, index) for student in versions for index in range(1, count + 1)]
+        most_leaves = 0
+        tree_names = None
+    with progress_bar(len(jobs), say("exercise.progress", "making exercises")) as bar:
 
         def made() -> Any:
             nonlocal most_leaves
-            for student, index in jobs:
-                exercise = make_exercise(spec, seed, index, student)
+            for job in jobs:
+                exercise = job if tree_files else make_exercise(spec, seed, job[1], job[0])
                 most_leaves = max(most_leaves, sum(1 for node in exercise.tree.breadth_first() if node.is_leaf))
                 yield exercise
                 if bar is not None:
                     bar.update(1)
 
-        folders = write_exercises(made(), out, seed=seed, spec=spec, title=title, formats=("html", fmt) if fmt == "latex" else ("html",), force=force)
-    who = f" for {plural(len(roster), 'student')}" if roster else ""
-    click.echo(f"wrote {plural(len(folders), 'exercise')}{who} to {out} (seed {seed})")
+        folders = write_exercises(made(), out, seed=seed, spec=spec, title=title, formats=("html", fmt) if fmt == "latex" else ("html",),
+                                  force=force, trees=tree_names)
+    where = {"n": len(folders), "out": out, "seed": seed, "handout": os.path.join(out, "handout"), "keys": os.path.join(out, "keys")}
+    if roster:
+        click.echo(say_n("exercise.wrote.students", "wrote {n} exercise for {students} to {out} (seed {seed}): hand out {handout}, keep {keys}",
+                         "wrote {n} exercises for {students} to {out} (seed {seed}): hand out {handout}, keep {keys}", len(folders),
+                         students=say_n("exercise.students", "{n} student", "{n} students", len(roster), n=len(roster)), **where))
+    else:
+        click.echo(say_n("exercise.wrote", "wrote {n} exercise to {out} (seed {seed}): hand out {handout}, keep {keys}",
+                         "wrote {n} exercises to {out} (seed {seed}): hand out {handout}, keep {keys}", len(folders), **where))
+    if fmt == "latex":
+        note = compile_sheets_pdf(out)
+        if note is not None:
+            click.echo(say("exercise.note", "note: {note}", note=note), err=True)
     if most_leaves > READABLE_LEAVES:
-        click.echo(
-            f"note: a tree has {most_leaves} leaves; a sheet's figure shrinks to the page's width, and past about "
-            f"{READABLE_LEAVES} leaves its labels print too small to read on A4 or Letter (--max-leaves {READABLE_LEAVES} keeps them readable)",
-            err=True,
-        )
+        click.echo(say(
+            "exercise.note.leaves", "note: a tree has {n} leaves; a sheet's figure shrinks to the page's width, and past about {readable} "
+            "leaves its labels print too small to read on A4 or Letter ({option} keeps them readable)",
+            n=most_leaves, readable=READABLE_LEAVES, option=f"--max-leaves {READABLE_LEAVES}",
+        ), err=True)
 
 
-@main.command("check")
-@click.argument("key", metavar="KEY")
-@click.argument("answers", nargs=-1, required=True, metavar="ANSWER...")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv", "gradescope"]), default="text", show_default=True, help="text for people; json (a list, one object per file); csv (a gradebook); gradescope (results.json for one submission).")
-@click.option("--points", type=click.Path(dir_okay=False), metavar="POINTS.YAML", help="Points per question, e.g. {minimax: 4, values: 4, not_examined: 2, move: 1, partial: 0.5}.")
-@click.option("--details", is_flag=True, help="text: full feedback for every file (the default for one file), not one row per file.")
-@click.option("-o", "--output", metavar="FILE", help="Write the report here (default: standard output).")
-@language_option
-@fail_cleanly
-def check_command(key: str, answers: tuple[str, ...], fmt: str, points: str | None, details: bool, output: str | None) -> None:
-    """Check answer files against KEY, with a score and feedback for each question.
-
-    KEY is an exercise's key.json, its folder, or the whole folder `tracer exercise new`
-    wrote (each answer file's `exercise:` id then picks its key). ANSWER is an answer
-    file (.yaml, .yml or .json) or a folder, searched for them.
-
-    \b
-    Answer files (the template beside each sheet shows the questions asked):
-      exercise: ex1-3f9c              # the id on the sheet
-      minimax: {A: 3, B: 3, C: 2, D: 2}
-      values: {A: 3, B: 3, C: "<= 2", D: 2}
-      not_examined: [I, J]
-      move: B
-      window: {alpha: 3, beta: +inf}
-      order: [E, F, G, H, K, L, M]
-    Nodes by label or path ("1.0"), any case; lists in any order (except
-    order); bounds as "<= 2", "≤2" or "at most 2" (">= 5", "≥5", "at least 5").
-
-    \b
-    Crediting (default points: minimax 3, values 3, not_examined 2, move 1,
-    window 1, order 1; change them with --points):
-      minimax, values: each node asked earns an equal share; the right number
-        in the wrong form (2 where the key has <= 2, or the reverse) earns
-        `partial` (0.5) of it;
-      not_examined: naming a node counts for its subtree; each node missed loses
-        a share, each examined node listed takes one away;
-      order: the share matched from the start; window: half each for alpha
-        and beta; move: all or nothing.
-
-    \b
-    Exit status:
-      0  every file was checked
-      3  some files could not be checked (unreadable, malformed, an unknown node,
-         a wrong or missing exercise id): each has an entry saying what and where
-      1  nothing was checked (the key or the points file is unusable)
-      2  wrong usage
-
-    \b
-    Examples:
-      tracer check hw3/ex1-5a7e/key.json alice.yaml
-      tracer check hw3 submissions/ --format csv -o gradebook.csv
-      tracer check key.json /autograder/submission --format gradescope -o /autograder/results/results.json
-    """
-    from tracer.grading.check import Points, Result, check_files, collect_files, load_points
-    from tracer.grading.keys import KeySource
-    from tracer.grading.report import report
-
-    source = KeySource(key)
-    weights = load_points(points) if points else Points()
-    files = collect_files(answers)
-    with progress_bar(len(files), "checking") as bar:
-
-        def step(files: list[Any]) -> Any:
-            for item in files:
-                yield item
-                if bar is not None:
-                    bar.update(1)
-
-        results = check_files(source, files, weights, progress=step)
-    if fmt == "gradescope" and len(results) != 1:
-        names = ", ".join(r.file for r in results[:5]) + (", ..." if len(results) > 5 else "")
-        results = [Result(answers[0], error=f"found {len(results)} answer files ({names}); hand in exactly one")]
-    text = report(results, fmt, details=True if details else None)
-    write_output(output, lambda file: file.write(text), "the report")
-    if any(not result.checked for result in results):
-        sys.exit(EXIT_UNCHECKED)
+def _tree_paths(given: Sequence[str]) -> list[Path]:
+    """The tree files named, folders read for their .json, .yaml and .yml files (sorted by name)."""
+    paths: list[Path] = []
+    for name in given:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in (".json", ".yaml", ".yml") and not p.name.startswith("."))
+            if not found:
+                raise InputError(say("exercise.tree.folder", "the folder holds no .json, .yaml or .yml tree files"), source=name,
+                                 hint=say("exercise.hint.tree.folder", "give tree files, or a folder of them"))
+            paths.extend(found)
+        else:
+            paths.append(path)
+    return paths

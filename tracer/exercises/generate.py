@@ -21,12 +21,14 @@ from typing import Any
 from tracer.errors import InputError, Option
 from tracer.exercises.dice import Dice, digest
 from tracer.exercises.roster import Student
+from tracer.exercises.tree_data import tree_to_data
 from tracer.game.model import Node, NodePath, Tree
 from tracer.search.conventions import Conventions, SearchSettings
 from tracer.trace.key import AnswerKey, answer_key
 from tracer.trace.model import Trace
 from tracer.trace.questions import ALLOWED_QUESTIONS, DEFAULT_QUESTIONS, QUESTION_IDS, Question
 from tracer.trace.replay import Replayer
+from tracer.words import say
 
 __all__ = [
     "MAX_ATTEMPTS",
@@ -66,16 +68,18 @@ def parse_range(text: str | int | tuple[int, int], what: str, *, low: int | None
     else:
         match = re.fullmatch(r"\s*([+-]?\d+)\s*(?:(?:\.\.|-|:)\s*([+-]?\d+))?\s*", text)
         if not match:
-            raise InputError("{0} is not a range of whole numbers", hint="write e.g. {1}, or a single number such as 3",
+            raise InputError(say("exercise.range.bad", "{{0}} is not a range of whole numbers"),
+                             hint=say("exercise.hint.range.bad", "write e.g. {{1}}, or a single number such as 3"),
                              options=(Option(what, text), example))
         first = int(match.group(1))
         last = int(match.group(2)) if match.group(2) is not None else first
     shown = text if isinstance(text, str) else (str(first) if first == last else f"{first}{sep}{last}")
     if first > last:
-        raise InputError("{0}: the range is empty", hint="write the smaller number first, e.g. {1}",
+        raise InputError(say("exercise.range.empty", "{{0}}: the range is empty"), hint=say("exercise.hint.range.empty", "write the smaller number first, e.g. {{1}}"),
                          options=(Option(what, shown), Option(what, f"{last}{sep}{first}")))
     if (low is not None and first < low) or (high is not None and last > high):
-        raise InputError(f"{{0}} is outside {low}{sep}{high}", hint=f"give {{1}} between {low} and {high}",
+        raise InputError(say("exercise.range.outside", "{{0}} is outside {low}{sep}{high}", low=low, sep=sep, high=high),
+                         hint=say("exercise.hint.range.outside", "give {{1}} between {low} and {high}", low=low, high=high),
                          options=(Option(what, shown), Option(what)))
     return first, last
 
@@ -112,55 +116,62 @@ class ExerciseSpec:
         if not self.algorithm:
             object.__setattr__(self, "algorithm", "expectiminimax" if self.chance else "alphabeta")
         if self.algorithm not in DEFAULT_QUESTIONS:
-            raise InputError(f"unknown algorithm {self.algorithm!r}", hint="use alphabeta, minimax or expectiminimax")
+            raise InputError(say("exercise.algorithm.unknown", "unknown algorithm {algorithm}", algorithm=repr(self.algorithm)),
+                             hint=say("exercise.hint.algorithm", "use alphabeta, minimax or expectiminimax"))
         if self.chance and self.algorithm != "expectiminimax":
             raise InputError(
-                f"{{0}} trees cannot be searched with {self.algorithm}",
-                hint="use {1} (the default with {0}), or leave out {0}",
+                say("exercise.chance.algorithm", "{{0}} trees cannot be searched with {algorithm}", algorithm=self.algorithm),
+                hint=say("exercise.hint.chance.algorithm", "use {{1}} (the default with {{0}}), or leave out {{0}}"),
                 options=(Option("chance", True), Option("algorithm", "expectiminimax")),
             )
         if self.algorithm == "expectiminimax" and not self.chance:
             object.__setattr__(self, "chance", True)
         if self.min_cutoffs < 0:
-            raise InputError("{0} is negative", hint="give 0 or more", options=(Option("min_cutoffs"),))
+            raise InputError(say("exercise.negative", "{{0}} is negative"), hint=say("exercise.hint.negative", "give 0 or more"),
+                             options=(Option("min_cutoffs"),))
         if (self.min_cutoffs or self.deep_cutoff) and self.algorithm != "alphabeta":
             raise InputError(
-                f"cutoffs need alpha-beta, but the exercises are about {self.algorithm}",
-                hint="leave out {0} and {1}, or use {2} without {3}",
+                say("exercise.cutoffs.alphabeta", "cutoffs need alpha-beta, but the exercises are about {algorithm}", algorithm=self.algorithm),
+                hint=say("exercise.hint.cutoffs.alphabeta", "leave out {{0}} and {{1}}, or use {{2}} without {{3}}"),
                 options=(Option("min_cutoffs"), Option("deep_cutoff", True), Option("algorithm", "alphabeta"), Option("chance", True)),
             )
         if self.deep_cutoff and self.depth[1] < 4:
-            raise InputError("a deep cutoff needs trees at least 4 levels deep", options=(Option("depth", 4),),
-                             hint="allow {0} (a deep cutoff happens three levels below the node whose value decides it)")
+            raise InputError(say("exercise.deep.depth", "a deep cutoff needs trees at least 4 levels deep"), options=(Option("depth", 4),),
+                             hint=say("exercise.hint.deep.depth", "allow {{0}} (a deep cutoff happens three levels below the node whose value decides it)"))
         if self.chance and self.branching[1] > 9:
-            raise InputError("chance nodes can have at most 9 outcomes here", hint="give {0} at most 9 with {1}", options=(Option("branching"), Option("chance", True)))
+            raise InputError(say("exercise.chance.outcomes", "chance nodes can have at most 9 outcomes here"),
+                             hint=say("exercise.hint.chance.outcomes", "give {{0}} at most 9 with {{1}}"), options=(Option("branching"), Option("chance", True)))
         if self.max_leaves < 1:
-            raise InputError("{0} must be at least 1", hint="give {1}, for example", options=(Option("max_leaves"), Option("max_leaves", 32)))
+            raise InputError(say("exercise.at_least_one", "{{0}} must be at least 1"), hint=say("exercise.hint.max_leaves", "give {{1}}, for example"),
+                             options=(Option("max_leaves"), Option("max_leaves", 32)))
         smallest = self.branching[0] ** self.depth[0]
         if smallest > self.max_leaves:
             raise InputError(
-                f"the smallest tree asked for has {smallest} leaves, more than {{0}}",
-                hint="lower {1} or {2}, or raise {3}",
+                say("exercise.smallest", "the smallest tree asked for has {n} leaves, more than {{0}}", n=smallest),
+                hint=say("exercise.hint.smallest", "lower {{1}} or {{2}}, or raise {{3}}"),
                 options=(Option("max_leaves", self.max_leaves), Option("branching"), Option("depth"), Option("max_leaves")),
             )
         if self.distinct and smallest > self.values[1] - self.values[0] + 1:
             raise InputError(
-                f"{smallest} distinct leaf values do not fit in {{0}}",
-                hint="widen {1} or leave out {2}",
+                say("exercise.distinct", "{n} distinct leaf values do not fit in {{0}}", n=smallest),
+                hint=say("exercise.hint.distinct", "widen {{1}} or leave out {{2}}"),
                 options=(Option("values", f"{self.values[0]}..{self.values[1]}"), Option("values"), Option("distinct", True)),
             )
         if self.questions is not None:
             allowed = ALLOWED_QUESTIONS[self.algorithm]
             for question in self.questions:
                 if question not in QUESTION_IDS:
-                    raise InputError(f"unknown question {question!r}", hint="ask " + ", ".join(allowed))
+                    raise InputError(say("exercise.question.unknown", "unknown question {question}", question=repr(question)),
+                                     hint=say("exercise.hint.ask", "ask {questions}", questions=", ".join(allowed)))
                 if question not in allowed:
                     raise InputError(
-                        f"the question {question!r} does not apply to {self.algorithm} exercises",
-                        hint="ask " + ", ".join(allowed),
+                        say("exercise.question.other", "the question {question} does not apply to {algorithm} exercises", question=repr(question),
+                            algorithm=self.algorithm),
+                        hint=say("exercise.hint.ask", "ask {questions}", questions=", ".join(allowed)),
                     )
             if not self.questions:
-                raise InputError("no questions asked", hint="ask at least one of " + ", ".join(allowed))
+                raise InputError(say("exercise.questions.none", "no questions asked"),
+                                 hint=say("exercise.hint.ask.one", "ask at least one of {questions}", questions=", ".join(allowed)))
 
     @property
     def asked(self) -> tuple[str, ...]:
@@ -227,7 +238,8 @@ def make_exercises(
 ) -> list[Exercise]:
     """``count`` exercises for the class, or ``count`` for each student on the roster."""
     if count < 1:
-        raise InputError("{0} must be at least 1", hint="give {1} or more", options=(Option("count"), Option("count", 1)))
+        raise InputError(say("exercise.at_least_one", "{{0}} must be at least 1"), hint=say("exercise.hint.count", "give {{1}} or more"),
+                         options=(Option("count"), Option("count", 1)))
     who: list[Student | None] = list(students) if students else [None]
     return [make_exercise(spec, seed, index, student) for student in who for index in range(1, count + 1)]
 
@@ -246,8 +258,8 @@ def make_exercise(spec: ExerciseSpec, seed: str | int, index: int = 1, student: 
             break
     else:
         raise InputError(
-            f"no tree met the constraints in {MAX_ATTEMPTS} tries",
-            hint="ask for fewer {0}, allow deeper or wider trees ({1}, {2}, {3}), or leave out {4}",
+            say("exercise.attempts", "no tree met the constraints in {n} tries", n=MAX_ATTEMPTS),
+            hint=say("exercise.hint.attempts", "ask for fewer {{0}}, allow deeper or wider trees ({{1}}, {{2}}, {{3}}), or leave out {{4}}"),
             options=(Option("min_cutoffs"), Option("depth"), Option("branching"), Option("max_leaves"), Option("deep_cutoff", True)),
         )
     ident = exercise_id(seed, spec, index, student)
@@ -276,26 +288,6 @@ def exercise_from_tree(
         tree_to_data(tree),
     )
     return Exercise(ident, index, student, spec, tree, trace, key)
-
-
-def tree_to_data(tree: Tree) -> Any:
-    """The tree in bracket form (chance nodes in the compact chance form), for key files.
-
-    Labels are the automatic letters, which :func:`tracer.tree_from_data` gives back.
-
-    >>> from tracer import parse_tree
-    >>> tree_to_data(parse_tree("[[3, 12], {chance: [[0.5, 1], [0.5, 2]]}]"))
-    [[3, 12], {'chance': [[0.5, 1], [0.5, 2]]}]
-    """
-    built: dict[NodePath, Any] = {}
-    for node in reversed(list(tree.preorder())):
-        if node.is_leaf:
-            built[node.path] = node.value
-        elif node.type == "chance":
-            built[node.path] = {"chance": [[child.p, built.pop(child.path)] for child in node.children]}
-        else:
-            built[node.path] = [built.pop(child.path) for child in node.children]
-    return built[()]
 
 
 # -- drawing trees ---------------------------------------------------------------------------

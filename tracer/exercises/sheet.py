@@ -1,19 +1,22 @@
 """Sheets, keys and answer templates, rendered from the Jinja2 templates in ``templates/``.
 
-Each exercise gets a folder ``DIR/<id>/`` holding
+Each exercise has these files (:func:`render_exercise`); :mod:`tracer.exercises.handout`
+writes the hand-out's into ``DIR/handout/`` and the key's into ``DIR/keys/``:
 
 ==========================  ================================================================
 ``sheet.md``, ``sheet.html``  the sheet: tree, conventions, questions, the answer format
-``key.md``, ``key.html``      the key: every answer, the key in the hand-in format, every step
 ``figure.svg``                the sheet's tree (``sheet.md`` links it; the HTML inlines it)
-``key-figure.svg``            the tree after the search (for ``key.md``)
-``key.json``                  the engine's key plus ``exercise``, ``student``, ``questions``, ``tree``
 ``answer-template.yaml``      the file a student fills in and hands back
-``sheet.tex``, ``key.tex``    with ``formats=("html", "latex")``: TikZ figures, for pdflatex
+``sheet.tex``                 with ``formats=("html", "latex")``: TikZ figures, for pdflatex
+``key.md``, ``key.html``      the key: every answer, the key in the hand-in format, every step
+``key-figure.svg``            the tree after the search (for ``key.md``)
+``steps.html``                the search step by step, in the player (linked from the key)
+``key.json``                  the engine's key plus ``exercise``, ``student``, ``questions``, ``tree``
+``key.tex``                   with ``formats=("html", "latex")``
 ==========================  ================================================================
 
-and ``DIR/manifest.json`` lists them all with the seed and the constraints. Every file
-is written atomically, only inside ``DIR``, and the same exercises give the same bytes.
+:func:`render_sheets` makes one printable file of many sheets (``sheets.html``,
+``sheets.tex``) from each sheet's body. The same exercises give the same bytes.
 
 The templates are found in ``tracer/templates`` inside an installed wheel (where the
 build puts them) or in the ``templates/`` folder beside the package in a source tree.
@@ -24,26 +27,25 @@ from __future__ import annotations
 import json
 import re
 import textwrap
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache, partial
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from markupsafe import Markup, escape
 
 import tracer.exercises.figures as figures
 import tracer.exercises.markup as markup
-from tracer.errors import InputError, Option
+from tracer.errors import InputError
 from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
 from tracer.exercises.wording import example, key_words, prompt, roots_sentence, sheet_words, student_text
-from tracer.files import make_folder
 from tracer.trace.captions import key_steps
 from tracer.trace.hand_in import key_answers
 from tracer.trace.key import AnswerKey
 from tracer.trace.questions import Question, question_title
 from tracer.words import bounded, conventions_lines, current_language, cutoff_test, joined, node_kind, number, say
 
-__all__ = ["FORMATS", "render_exercise", "template_dir", "write_exercises"]
+__all__ = ["FORMATS", "render_exercise", "render_parts", "render_sheets", "template_dir", "yaml_text"]
 
 FORMATS = ("html", "latex")
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -55,7 +57,8 @@ def template_dir() -> Path:
     for candidate in (package / "templates", package.parent / "templates"):
         if (candidate / "sheet.html.j2").is_file():
             return candidate
-    raise InputError("tracer's sheet templates are missing", hint="reinstall tracer (pip install tracer)")
+    raise InputError(say("sheet.templates.missing", "tracer's sheet templates are missing"),
+                     hint=say("sheet.hint.templates", "reinstall tracer (pip install gametree-tracer)"))
 
 
 @cache
@@ -88,11 +91,23 @@ def _environment(latex: bool) -> Any:
         link=lambda t, href: f'<a href="{escape(href)}">{_html_text(t)}</a>',
     ))
     tex_escape = figures.tex_escape
-    tex_escape = figures.tex_escape
     env.filters["prose_tex"] = partial(markup.render, escape=tex_escape, code=lambda t: f"\\texttt{{{tex_escape(t)}}}",
                                        bold=lambda t: f"\\textbf{{{tex_escape(t)}}}")
     env.filters["plain"] = markup.plain
+    env.filters["yaml_text"] = yaml_text
     return env
+
+
+def yaml_text(text: Any) -> str:
+    """Text as a YAML scalar: plain where YAML reads it back as the same text, else double-quoted.
+
+    >>> yaml_text("ada"), yaml_text("#5"), yaml_text("=1+2"), yaml_text("a: b")
+    ('ada', '"#5"', '"=1+2"', '"a: b"')
+    """
+    text = str(text)
+    if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._@+-]*", text) and text.casefold() not in ("null", "true", "false", "yes", "no", "on", "off", "y", "n"):
+        return text
+    return json.dumps(text, ensure_ascii=False)
 
 
 def _html_text(text: str) -> str:
@@ -225,79 +240,47 @@ def convention_lines(spec: ExerciseSpec) -> list[str]:
 
 
 def render_exercise(exercise: Exercise, title: str = "Adversarial search", formats: Sequence[str] = ("html",)) -> dict[str, str]:
-    """Every file of one exercise folder: name -> text."""
+    """Every file of one exercise: name -> text (the hand-out's and the key's; see :mod:`tracer.exercises.handout`)."""
+    return render_parts(exercise, title, formats)[0]
+
+
+def render_parts(exercise: Exercise, title: str = "Adversarial search", formats: Sequence[str] = ("html",)) -> tuple[dict[str, str], dict[str, Any]]:
+    """Every file of one exercise, and what the class's printable file of all sheets needs of it
+    (its context and the body of its sheet in each format)."""
     for fmt in formats:
         if fmt not in FORMATS:
-            raise InputError(f"unknown sheet format {fmt!r}", hint="use html, or latex for LaTeX as well")
+            raise InputError(say("sheet.format.unknown", "unknown sheet format {format}", format=repr(fmt)),
+                             hint=say("sheet.hint.format", "use html, or latex for LaTeX as well"))
     context = exercise_context(exercise, title, formats)
     files: dict[str, str] = {}
     files["key.json"] = json.dumps(exercise.key.to_json(), indent=2, ensure_ascii=False) + "\n"
     files["answer-template.yaml"] = context["template"]
+    bodies: dict[str, Any] = {"id": exercise.id, "context": context}
     if "html" in formats:
         files["figure.svg"] = context["tree_svg"]
         files["key-figure.svg"] = context["final_svg"]
         files["steps.html"] = figures.steps_html(exercise.trace, f"{title}: exercise {exercise.id}, step by step")
         for name in ("sheet.md", "sheet.html", "key.md", "key.html"):
             files[name] = _render(name + ".j2", context)
+        bodies["html"] = _render_block("sheet.html.j2", "body", context)
     if "latex" in formats:
         for name in ("sheet.tex", "key.tex"):
             files[name] = _render(name + ".j2", context)
-    return dict(sorted(files.items()))
+        bodies["latex"] = _render_block("sheet.tex.j2", "body", context)
+    return dict(sorted(files.items())), bodies
 
 
-def _check_target(out: Path, force: bool) -> None:
-    if out.exists() and not out.is_dir():
-        raise InputError("is a file, not a folder", source=str(out), hint="name a folder for the exercises with {0}", options=(Option("output"),))
-    if out.is_dir() and any(out.iterdir()) and not force:
-        raise InputError(
-            "the folder is not empty",
-            source=str(out),
-            hint="name a new or empty folder, or pass {0} to write into it (files of the same names are replaced)",
-            options=(Option("force", True),),
-        )
-    make_folder(out)  # fails here, naming the folder, before any exercise is made
+def _render_block(name: str, block: str, context: dict[str, Any]) -> str:
+    """One block of a template, rendered alone (a sheet's body, for the file of all sheets)."""
+    template = _environment(name.endswith(".tex.j2")).get_template(name)
+    return "".join(template.blocks[block](template.new_context(context)))
 
 
-def _write(text: str, file: IO[str]) -> None:
-    file.write(text)
-
-
-def write_exercises(
-    exercises: Iterable[Exercise],
-    out: str | Path,
-    *,
-    seed: str | int,
-    spec: ExerciseSpec,
-    title: str = "Adversarial search",
-    formats: Sequence[str] = ("html",),
-    force: bool = False,
-    progress: Callable[[Iterable[Exercise]], Iterable[Exercise]] | None = None,
-) -> list[Path]:
-    """Write each exercise's folder and ``manifest.json`` under ``out``; return the folders."""
-    from tracer.files import atomic_write
-
-    out = Path(out)
-    _check_target(out, force)
-    folders = []
-    done: list[Exercise] = []
-    for exercise in progress(exercises) if progress else exercises:
-        done.append(exercise)
-        if not _ID_RE.match(exercise.id):
-            raise InputError(f"the exercise id {exercise.id!r} is not a safe folder name")
-        folder = out / exercise.id
-        for name, text in render_exercise(exercise, title, formats).items():
-            atomic_write(folder / name, partial(_write, text))
-        folders.append(folder)
-    manifest = {
-        "format": "tracer-exercises",
-        "version": 1,
-        "seed": str(seed),
-        "title": title,
-        "spec": spec.to_dict(),
-        "formats": list(formats),
-        "exercises": [
-            {"id": ex.id, "index": ex.index, "student": ex.key.student, "folder": ex.id} for ex in done
-        ],
-    }
-    atomic_write(out / "manifest.json", lambda file: file.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"))
-    return folders
+def render_sheets(parts: Sequence[dict[str, Any]], title: str, fmt: str) -> str:
+    """One printable file of every sheet (``sheets.html``, or ``sheets.tex`` with ``fmt="latex"``), a page or more each."""
+    if not parts:
+        raise ValueError("no sheets")
+    context = dict(parts[0]["context"])
+    context["heading"] = title
+    context["sheets"] = [{"id": part["id"], "body": part["html" if fmt == "html" else "latex"]} for part in parts]
+    return _render("sheets.html.j2" if fmt == "html" else "sheets.tex.j2", context)

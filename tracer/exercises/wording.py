@@ -118,6 +118,8 @@ def sheet_words(title: str, ident: str, student_text: str, *, chance: bool, asks
         template_names=say("template.names", 'Name a node by its letter (any case) or by its path, such as "1.0".'),
         template_bounds=say("template.bounds", 'Write a bound in quotes: "<= 2", "≤2" or "at most 2"; ">= 5", "≥5" or "at least 5".'),
         template_infinity=say("template.infinity", "Infinity is +inf or -inf. Leave an answer blank if you have none."),
+        template_several=say("template.several", "One file may hold several exercises: put a line --- between them."),
+        template_student=say("template.student", "your student id, as on the class list"),
     )
     return words
 

@@ -8,37 +8,55 @@ sheet lists the questions asked, and ``tracer check --help`` shows a whole file.
 * A value is a number (``3``, ``-2.5``, ``10/3``, ``+inf``) or a bound: ``"<= 2"``,
   ``"≤2"``, ``"at most 2"`` (or ``le 2``) for an upper bound, ``">= 5"``, ``"≥5"``,
   ``"at least 5"`` (or ``ge 5``) for a lower bound. YAML needs quotes around a value
-  starting with ``>``. Numbers within 0.005 of each other are the same answer. The tables
-  that say all this (:data:`BOUND_WORDS`, :data:`PLUS_INFINITY`, ...) are data, which the
-  practice page's checker reads too (:mod:`tracer.grading.browser`).
+  starting with ``>``. Numbers within 0.005 of each other are the same answer. How values
+  are read is :mod:`tracer.grading.values` (its tables are data the practice page's checker
+  reads too, :mod:`tracer.grading.browser`); its names are re-exported here.
 * A blank answer (``B:`` with nothing after it, ``null`` or ``~``) counts as not answered.
 * Keys may also be written ``not-examined``, ``Not examined``, ...; ``student`` (free
   text) is allowed; any other key is an error, so that a typo is not silently lost.
+* A file may hold several exercises' answers: YAML documents separated by lines ``---``,
+  or a list of mappings (:func:`read_documents`).
 
-Everything here reads text; which node a name means is settled against the key (see
-:mod:`tracer.grading.check`). Errors are :class:`AnswerError`, naming the file, the
-line and column, and what to write instead.
+Files are read through :mod:`tracer.reading` (a regular file of at most 1 MB, UTF-8, no
+YAML tags, aliases bounded) and nested at most :data:`MAX_NESTING` levels; an answer is at
+most :data:`MAX_SCALAR` characters. Everything here reads text; which node a name means is
+settled against the key (see :mod:`tracer.grading.check`). Errors are :class:`AnswerError`,
+naming the file, the line and column, and what to write instead (a YAML error's hint quotes
+the line).
 """
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from tracer.errors import InputError
-from tracer.words import bounded, say
+from tracer.grading.values import (
+    BOUND_WORDS,
+    FRACTION,
+    MINUS_INFINITY,
+    MINUS_SIGNS,
+    NUMBER,
+    PLUS_INFINITY,
+    STRICT_BOUND,
+    TOLERANCE,
+    Claim,
+    parse_claim,
+    parse_number,
+    same_number,
+    unreadable_hint,
+)
+from tracer.reading import compose_yaml, load_json, read_input
+from tracer.words import say
 
 __all__ = [
     "ANSWER_KEYS", "BOUND_WORDS", "FRACTION", "MINUS_INFINITY", "MINUS_SIGNS", "NUMBER", "PLUS_INFINITY", "STRICT_BOUND", "TOLERANCE",
-    "AnswerError", "Claim", "Item", "Submission", "blank", "claim_of", "load_yaml_items", "parse_claim", "parse_number",
-    "parse_submission", "read_submission", "same_number", "unreadable_hint",
+    "AnswerError", "Claim", "Item", "Submission", "blank", "claim_of", "load_yaml_documents", "load_yaml_items", "parse_claim",
+    "parse_documents", "parse_number", "parse_submission", "read_documents", "read_submission", "same_number", "unreadable_hint",
 ]
-
-MAX_BYTES = 1_000_000
 
 ANSWER_KEYS = {
     "exercise": "exercise", "exercise_id": "exercise", "id": "exercise",
@@ -79,127 +97,21 @@ class Item:
         return "" if self.value is None else str(self.value)
 
 
-@dataclass(frozen=True)
-class Claim:
-    """A value as a student claims it: a number, and whether it is exact or a bound."""
-
-    value: float
-    bound: str = "exact"  # exact, upper (<=), lower (>=)
-
-    def __str__(self) -> str:
-        return bounded(self.value, self.bound)
-
-
 @dataclass
 class Submission:
-    """One answer file, read but not yet checked."""
+    """One exercise's answers from an answer file, read but not yet checked (``document``: which
+    of the file's exercises, from 1, when it holds several; None when it holds one)."""
 
     source: str
     exercise: Item | None
     student: str | None
     answers: dict[str, Item]
-
-
-# -- values -----------------------------------------------------------------------------------
-# The syntax of a value, as data: the browser's checker (tracer/docsite/assets/grading.js)
-# reads these same tables from the practice page (see tracer.grading.browser), so that a value
-# means the same on the page and in `tracer check`.
-BOUND_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("upper", ("<=", "=<", "≤", "⩽", "at most", "atmost", "le")),
-    ("lower", (">=", "=>", "≥", "⩾", "at least", "atleast", "ge")),
-    ("exact", ("=",)),
-)
-"""Words that may start a value, by the bound they make, tried in this order (any case; a word of
-letters must not run into more letters: ``le 2`` and ``le2`` are bounds, ``less 2`` is not)."""
-PLUS_INFINITY = ("inf", "+inf", ".inf", "+.inf", "infinity", "+infinity", "∞", "+∞")
-MINUS_INFINITY = ("-inf", "-.inf", "-infinity", "-∞")
-MINUS_SIGNS = ("\u2212",)
-"""Read as ``-``: the true minus sign that tracer's figures and sentences print."""
-NUMBER = r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
-FRACTION = r"^([+-]?[0-9]+)/([0-9]+)$"
-STRICT_BOUND = r"^\s*[<>]\s*([^=\s]|$)"
-"""A strict bound (``< 2``): refused, with a hint that alpha-beta's bounds include equality."""
-TOLERANCE = 0.005
-"""Numbers within this of each other are the same answer (two decimals are enough for averages)."""
-
-_NUMBER_RE = re.compile(NUMBER)
-_FRACTION_RE = re.compile(FRACTION)
-_STRICT_RE = re.compile(STRICT_BOUND)
-
-
-def same_number(a: float, b: float) -> bool:
-    """Whether an answer's number is the key's: within :data:`TOLERANCE` (included), the infinities only themselves.
-
-    >>> same_number(3.33, 10 / 3), same_number(3.325, 3.33), same_number(3.32, 10 / 3), same_number(float("inf"), 1e9)
-    (True, True, False, False)
-    """
-    if math.isinf(a) or math.isinf(b):
-        return a == b
-    return abs(a - b) <= TOLERANCE + 1e-9
-
-
-def parse_number(text: str) -> float | None:
-    """``3``, ``-2.5``, ``10/3``, ``+inf``, ``−4`` (a true minus), ``- 4`` -> a float; None if not a number.
-
-    Spaces may follow the sign and surround a fraction's ``/``, nowhere else (``1 0`` is not 10).
-
-    >>> parse_number("10/3"), parse_number("−4"), parse_number("+∞"), parse_number("three"), parse_number("1 0")
-    (3.3333333333333335, -4.0, inf, None, None)
-    """
-    cleaned = text.strip()
-    for sign in MINUS_SIGNS:
-        cleaned = cleaned.replace(sign, "-")
-    cleaned = re.sub(r"\s*/\s*", "/", re.sub(r"^([+-])\s+", r"\1", cleaned.casefold()))
-    if cleaned in PLUS_INFINITY:
-        return math.inf
-    if cleaned in MINUS_INFINITY:
-        return -math.inf
-    fraction = _FRACTION_RE.fullmatch(cleaned)
-    if fraction:
-        numerator, denominator = int(fraction.group(1)), int(fraction.group(2))
-        return numerator / denominator if denominator else None
-    if not _NUMBER_RE.fullmatch(cleaned):
-        return None
-    value = float(cleaned)
-    return value if math.isfinite(value) else None
-
-
-def parse_claim(text: str) -> Claim | None:
-    """A value or a bound as written: ``"<= 2"``, ``"≤2"``, ``"at most 2"``, ``"le 2"``, ``3``; None if unreadable.
-
-    >>> parse_claim("at most 2"), parse_claim("≥-1"), parse_claim(" 3 ")
-    (Claim(value=2.0, bound='upper'), Claim(value=-1.0, bound='lower'), Claim(value=3.0, bound='exact'))
-    """
-    rest = re.sub(r"\s+", " ", text.strip())
-    lowered = rest.casefold()
-    bound = "exact"
-    for kind, words in BOUND_WORDS:
-        word = next((w for w in words if _starts_with_word(lowered, w)), None)
-        if word is not None:
-            bound, rest = kind, rest[len(word):]
-            break
-    value = parse_number(rest)
-    if value is None:
-        return None
-    return Claim(value, bound)
-
-
-def _starts_with_word(text: str, word: str) -> bool:
-    if not text.startswith(word):
-        return False
-    return not word[-1].isalpha() or len(text) == len(word) or not text[len(word)].isalpha()
+    document: int | None = None
 
 
 def blank(item: Item | None) -> bool:
     """Whether an answer was left blank (missing, ``B:`` with nothing after it, or only spaces)."""
     return item is None or (item.kind == "scalar" and (item.value is None or str(item.value).strip() == ""))
-
-
-def unreadable_hint(text: str) -> str:
-    """What to write instead of a value that cannot be read."""
-    if _STRICT_RE.match(text):
-        return say("answers.hint.strict", 'alpha-beta\'s bounds include equality: write "<= 2" (at most 2) or ">= 5" (at least 5)')
-    return say("answers.hint.value", 'write a number such as 3 or -1.5, or a bound: "<= 2", "≤2", "at most 2", ">= 5", "at least 5"')
 
 
 def claim_of(item: Item, source: str) -> Claim | None:
@@ -218,38 +130,60 @@ def claim_of(item: Item, source: str) -> Claim | None:
 
 
 # -- files --------------------------------------------------------------------------------------
+MAX_DOCUMENTS = 50
+"""The most exercises one answer file may hold (a homework has a handful)."""
+MAX_SCALAR = 1000
+"""The longest single answer (characters): a node's name or a value is short; a roster's id may take this many."""
+MAX_NESTING = 32
+"""How deep an answer file may nest (``values: {A: 3}`` is 2 levels)."""
+
+
 def read_submission(path: str | Path) -> Submission:
-    """Read an answer file (``.yaml``, ``.yml`` or ``.json``; other names are read as YAML)."""
+    """Read an answer file of one exercise (``.yaml``, ``.yml`` or ``.json``; other names are read as YAML)."""
+    documents = read_documents(path)
+    if len(documents) > 1:
+        raise AnswerError(say("answers.several", "the file holds {n} exercises' answers", n=len(documents)), source=str(path),
+                          hint=say("answers.hint.several", "check it against the folder of exercises (tracer exercise new's DIR)"))
+    return documents[0]
+
+
+def read_documents(path: str | Path) -> list[Submission]:
+    """Read an answer file: one exercise's answers, or several (YAML documents separated by ``---``, or a list).
+
+    The file is read through :mod:`tracer.reading` (a regular file, at most 1 MB, UTF-8),
+    nested at most :data:`MAX_NESTING` levels, with no YAML tags and no aliases to speak of.
+    """
     path = Path(path)
     source = str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise AnswerError(say("answers.file.large", "the file is too large for an answer file ({size} bytes)", size=f"{size:,}"),
-                              source=source, hint=say("answers.hint.large", "hand in the filled-in answer-template.yaml"))
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise AnswerError(say("answers.file.missing", "no such file"), source=source, hint=say("answers.hint.path", "check the path")) from None
-    except IsADirectoryError:
-        raise AnswerError(say("answers.file.folder", "is a folder, not an answer file"), source=source) from None
-    except OSError as error:
-        raise AnswerError(say("answers.file.unreadable", "cannot read the file: {reason}", reason=error.strerror or error), source=source) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise AnswerError(
-            say("answers.file.encoding", "not UTF-8 text (byte {byte} cannot be read)", byte=error.start + 1), source=source,
-            hint=say("answers.hint.encoding", "hand in the answer template as a plain-text YAML file, not a word-processor or PDF file"),
-        ) from None
-    return parse_submission(text, source, fmt="json" if path.suffix.lower() == ".json" else "yaml")
+    what = say("answers.what", "an answer file")
+    text = read_input(path, kind="answers", error=AnswerError, what=what, missing_hint=say("answers.hint.path", "check the path"))
+    return parse_documents(text, source, fmt="json" if path.suffix.lower() == ".json" else "yaml")
 
 
 def parse_submission(text: str, source: str = "<answers>", fmt: str = "yaml") -> Submission:
-    """Read an answer file's text; ``fmt`` is ``"yaml"`` or ``"json"``."""
+    """Read an answer file's text (one exercise's answers); ``fmt`` is ``"yaml"`` or ``"json"``."""
+    documents = parse_documents(text, source, fmt)
+    if len(documents) > 1:
+        raise AnswerError(say("answers.several", "the file holds {n} exercises' answers", n=len(documents)), source=source,
+                          hint=say("answers.hint.several", "check it against the folder of exercises (tracer exercise new's DIR)"))
+    return documents[0]
+
+
+def parse_documents(text: str, source: str = "<answers>", fmt: str = "yaml") -> list[Submission]:
+    """Every exercise's answers in an answer file's text."""
     if not text.strip():
         raise AnswerError(say("answers.file.empty", "the file is empty"), source=source,
                           hint=say("answers.hint.empty", "fill in the answer template and hand it in"))
-    root = _load_json(text, source) if fmt == "json" else load_yaml_items(text, source)
+    roots = [_load_json(text, source)] if fmt == "json" else load_yaml_documents(text, source)
+    if len(roots) == 1 and roots[0].kind == "list" and roots[0].value and all(item.kind == "map" for item in roots[0].value):
+        roots = list(roots[0].value)  # a list of exercises' answers
+    if len(roots) > MAX_DOCUMENTS:
+        raise AnswerError(say("answers.documents", "the file holds {n} documents; an answer file holds at most {limit}", n=len(roots),
+                              limit=MAX_DOCUMENTS), source=source, hint=say("answers.hint.template", "fill in the answer template"))
+    return [_submission(root, source, index if len(roots) > 1 else None) for index, root in enumerate(roots, start=1)]
+
+
+def _submission(root: Item, source: str, document: int | None) -> Submission:
     if root.kind != "map":
         message = (say("answers.file.list", "the file holds a list, not answers") if root.kind == "list"
                    else say("answers.file.scalar", "the file holds a single value, not answers"))
@@ -270,7 +204,7 @@ def parse_submission(text: str, source: str = "<answers>", fmt: str = "yaml") ->
         if question in seen:
             first = seen[question]
             raise key_item.error(source, say("answers.twice", "{name} is given twice (also on line {line})", name=repr(raw), line=first.line),
-                                 hint=say("answers.hint.twice", "keep one of them"))
+                                 hint=say("answers.hint.twice", "keep one of them, or put a line --- before the next exercise's answers"))
         seen[question] = key_item
         if question == "exercise":
             exercise = value_item
@@ -278,41 +212,77 @@ def parse_submission(text: str, source: str = "<answers>", fmt: str = "yaml") ->
             student = value_item.text().strip() or None if value_item.kind == "scalar" else None
         else:
             answers[question] = value_item
-    return Submission(source, exercise, student, answers)
-
-
-def _yaml_loader() -> Any:
-    import yaml
-
-    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return Submission(source, exercise, student, answers, document)
 
 
 def load_yaml_items(text: str, source: str) -> Item:
-    """A YAML text as items that remember their line and column; AnswerError, with a hint, when it is not YAML."""
-    import yaml
+    """A YAML text of one document as items that remember their line and column; AnswerError, with a hint, when it is not YAML."""
+    documents = load_yaml_documents(text, source)
+    if len(documents) > 1:
+        raise AnswerError(say("answers.documents.one", "the file holds {n} YAML documents, one was expected", n=len(documents)), source=source)
+    return documents[0]
 
-    try:
-        node = yaml.compose(text, Loader=_yaml_loader())
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark
-        line = mark.line + 1 if mark else None
-        column = mark.column + 1 if mark else None
-        hint = say("answers.hint.yaml", "check the indentation, the colons, and that every [ and {{ is closed")
-        if mark is not None:
-            lines = text.splitlines()
-            here = lines[mark.line] if mark.line < len(lines) else ""
-            if ">" in here:
-                hint = say("answers.hint.yaml.bound", 'put a lower bound in quotes, such as C: ">= 5", or write C: at least 5')
-            elif "\t" in here:
-                hint = say("answers.hint.yaml.tabs", "indent with spaces, not tabs")
-        raise AnswerError(say("answers.yaml", "not valid YAML: {problem}", problem=error.problem), source=source, line=line, column=column,
-                          hint=hint) from None
-    except yaml.YAMLError as error:
-        raise AnswerError(say("answers.yaml", "not valid YAML: {problem}", problem=error), source=source) from None
-    if node is None:
+
+_DOCUMENT_START = re.compile(r"^---(?=[ \t]|$)", re.MULTILINE)
+
+
+def load_yaml_documents(text: str, source: str) -> list[Item]:
+    """The documents of a YAML text (separated by lines starting ``---``), as items; AnswerError when one is not YAML.
+
+    Each document is composed by :func:`tracer.reading.compose_yaml` (no tags, bounded
+    aliases and nesting), padded with the lines before it so that errors name the file's lines.
+    """
+    starts = [match.start() for match in _DOCUMENT_START.finditer(text)]
+    if len(starts) > MAX_DOCUMENTS + 1:
+        raise AnswerError(say("answers.documents", "the file holds {n} documents; an answer file holds at most {limit}", n=len(starts),
+                              limit=MAX_DOCUMENTS), source=source, hint=say("answers.hint.template", "fill in the answer template"))
+    bounds = [0, *(start for start in starts if start > 0), len(text)]
+    documents: list[Item] = []
+    for begin, end in pairwise(bounds):
+        chunk = text[begin:end]
+        body = _DOCUMENT_START.sub("   ", chunk, count=1) if chunk.startswith("---") else chunk
+        if not body.strip() or all(line.lstrip().startswith("#") or not line.strip() for line in body.splitlines()):
+            continue
+        node = _compose(text, "\n" * text.count("\n", 0, begin) + body, source)
+        if node is not None:
+            documents.append(_from_yaml(node, source))
+    if not documents:
         raise AnswerError(say("answers.file.comments", "the file holds no answers (only comments?)"), source=source,
                           hint=say("answers.hint.template", "fill in the answer template"))
-    return _from_yaml(node, source)
+    return documents
+
+
+def _compose(whole: str, padded: str, source: str) -> Any:
+    try:
+        return compose_yaml(padded, source, error=AnswerError, limit=MAX_NESTING)
+    except AnswerError as error:
+        if error.line is not None:
+            lines = whole.splitlines()
+            here = lines[error.line - 1] if 0 < error.line <= len(lines) else ""
+            error.hint = _yaml_hint(here, error.hint)
+            error.args = (str(error),)
+        raise
+
+
+def _yaml_hint(line: str, hint: str | None) -> str | None:
+    """A hint that quotes the line YAML stopped at: ``line 3 is 'F: >= 2': write F: ">= 2" ...``."""
+    shown = line.strip()
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    bound = re.match(r"\s*(?:-\s+)?([^:#{}\[\],]+?)\s*:\s*([<>]=?\s*[^,}\]#]*?)\s*(?:[,}\]#].*)?$", line)
+    if ">" in line:
+        if bound:
+            name, value = bound.group(1).strip(), bound.group(2).strip()
+            return say("answers.hint.yaml.bound.line", "the line is {line}: put the bound in quotes, {fixed}, or write {words}",
+                       line=repr(shown), fixed=f'{name}: "{value}"', words=f"{name}: at least {value.lstrip('>=').strip()}")
+        return say("answers.hint.yaml.bound", 'the line is {line}: put a lower bound in quotes, such as C: ">= 5", or write C: at least 5',
+                   line=repr(shown))
+    if "\t" in line:
+        return say("answers.hint.yaml.tabs", "the line is {line}: indent with spaces, not tabs", line=repr(shown))
+    if shown:
+        return say("answers.hint.yaml.line", "the line is {line}: check its indentation and colons, and that every [ and {{ is closed",
+                   line=repr(shown))
+    return hint
 
 
 def _from_yaml(node: Any, source: str, depth: int = 0) -> Item:
@@ -320,43 +290,45 @@ def _from_yaml(node: Any, source: str, depth: int = 0) -> Item:
 
     mark = node.start_mark
     line, column = mark.line + 1, mark.column + 1
-    if depth > 20:
+    if depth > MAX_NESTING:
         raise AnswerError(say("answers.deep", "the answers are nested too deeply"), source=source, line=line, column=column)
     if isinstance(node, yaml.MappingNode):
         pairs = [(_from_yaml(key, source, depth + 1), _from_yaml(value, source, depth + 1)) for key, value in node.value]
         return Item(pairs, line, column, "map")
     if isinstance(node, yaml.SequenceNode):
         return Item([_from_yaml(child, source, depth + 1) for child in node.value], line, column, "list")
-    if node.tag == "tag:yaml.org,2002:null" and not node.style:  # a plain null (null, ~ or nothing): blank; the C loader says ""
+    if node.tag == "tag:yaml.org,2002:null" and not node.style:  # a plain null (null, ~ or nothing): blank
         return Item(None, line, column)
     if isinstance(node, yaml.ScalarNode):
+        if len(node.value) > MAX_SCALAR:
+            raise AnswerError(say("answers.long", "an answer of {n} characters is longer than any answer needs", n=f"{len(node.value):,}"),
+                              source=source, line=line, column=column, hint=say("answers.hint.long", "write a node's name or a value"))
         return Item(node.value, line, column)
     raise AnswerError(say("answers.alias", "an alias or tag that answers do not use"), source=source, line=line, column=column)
 
 
 def _load_json(text: str, source: str) -> Item:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise AnswerError(
-            say("answers.json", "not valid JSON: {problem}", problem=error.msg), source=source, line=error.lineno, column=error.colno,
-            hint=say("answers.hint.json", "check the commas and quotes, and that every [ and {{ is closed"),
-        ) from None
+    data = load_json(text, source, error=AnswerError, limit=MAX_NESTING,
+                     hint=lambda _: say("answers.hint.json", "check the commas and quotes, and that every [ and {{ is closed"))
     # JSON is YAML too: read it again for the line of every value (PyYAML refuses a few JSON
     # escapes; then the answers are checked without lines).
     try:
         return load_yaml_items(text, source)
     except AnswerError:
-        return _from_json(data)
+        return _from_json(data, source)
 
 
-def _from_json(data: Any) -> Item:
+def _from_json(data: Any, source: str) -> Item:
     if isinstance(data, dict):
-        return Item([(Item(str(key)), _from_json(value)) for key, value in data.items()], kind="map")
+        return Item([(Item(str(key)), _from_json(value, source)) for key, value in data.items()], kind="map")
     if isinstance(data, list):
-        return Item([_from_json(value) for value in data], kind="list")
+        return Item([_from_json(value, source) for value in data], kind="list")
     if data is None:
         return Item(None)
     if isinstance(data, bool):
         return Item("true" if data else "false")
-    return Item(str(data))
+    text = str(data) if not isinstance(data, float) else repr(data)
+    if len(text) > MAX_SCALAR:
+        raise AnswerError(say("answers.long", "an answer of {n} characters is longer than any answer needs", n=f"{len(text):,}"),
+                          source=source, hint=say("answers.hint.long", "write a node's name or a value"))
+    return Item(text)

@@ -20,7 +20,7 @@ Crediting (the points are set per question; see :class:`Points`):
   the two lists (so extra leaves at the end cost too).
 
 Each question's checker is in :mod:`tracer.grading.checkers`; how values are read (and when
-two numbers are the same) in :mod:`tracer.grading.answers`. The practice page's checker
+two numbers are the same) in :mod:`tracer.grading.values`. The practice page's checker
 follows these rules from data :mod:`tracer.grading.browser` exports, and one table of cases
 (``tests/grading/cases.yaml``) runs through both.
 """
@@ -28,21 +28,23 @@ follows these rules from data :mod:`tracer.grading.browser` exports, and one tab
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+import os
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tracer.errors import InputError, TracerError
-from tracer.grading.answers import AnswerError, Submission, load_yaml_items, parse_number, read_submission
+from tracer.grading.answers import AnswerError, Submission, load_yaml_items, parse_number, read_documents
 from tracer.grading.checkers import CHECKERS
-from tracer.grading.keys import KeySource, PreparedKey
+from tracer.grading.keys import KeySource, PreparedKey, index_of
 from tracer.reading import read_input
 from tracer.trace.questions import QUESTION_IDS, Question, question_title
 from tracer.words import say
 
 __all__ = [
     "DEFAULT_POINTS",
+    "Found",
     "Points",
     "Result",
     "TestResult",
@@ -122,7 +124,15 @@ class TestResult:
 
 @dataclass
 class Result:
-    """One submission: its score and tests, or why it could not be checked (``error``)."""
+    """One exercise's answers from one file: the score and tests, or why they could not be checked (``error``).
+
+    ``student`` is the exercise's student (the roster's id of a student's version), else what
+    the file says in ``student:``; ``owner`` the exercise's student alone; ``submitter`` who
+    handed the file in, where known (see :mod:`tracer.grading.identity`); ``index`` the
+    exercise's number in its homework (``ex2`` is 2); ``document`` which of the file's
+    exercises this is, from 1, in a file holding several; ``flags`` what a TA should look at
+    (every report shows them); ``counted`` is False for a file a later one replaces.
+    """
 
     file: str
     exercise: str | None = None
@@ -131,15 +141,28 @@ class Result:
     max_score: float | None = None
     tests: list[TestResult] = field(default_factory=list)
     error: str | None = None
+    submitter: str | None = None
+    owner: str | None = None
+    index: int | None = None
+    document: int | None = None
+    flags: list[str] = field(default_factory=list)
+    counted: bool = True
+    claimed: str | None = None
+    """What the file's ``student:`` line says."""
 
     @property
     def checked(self) -> bool:
         return self.error is None
 
+    @property
+    def where(self) -> str:
+        """The file, and which of its exercises where it holds several: ``hw.yaml`` or ``hw.yaml #2``."""
+        return self.file if self.document is None else say("check.document", "{file} #{n}", file=self.file, n=self.document)
+
 
 # -- checking one submission ---------------------------------------------------------------------
 def check_submission(key: PreparedKey, submission: Submission, points: Points | None = None) -> Result:
-    """Score a submission against a key. AnswerError when it names unknown nodes or holds unreadable values."""
+    """Score a submission against a key. AnswerError when it holds unreadable values (a name that is no node's costs that answer only)."""
     points = points or Points()
     source = submission.source
     key.verify_exercise(submission.exercise, source)
@@ -155,7 +178,17 @@ def check_submission(key: PreparedKey, submission: Submission, points: Points | 
     score = round(sum(test.score for test in tests), 4)
     max_score = round(sum(test.max_score for test in tests), 4)
     exercise = key.exercise or (str(submission.exercise.value) if submission.exercise and submission.exercise.value else None)
-    return Result(source, exercise, _student(key, submission), score, max_score, tests)
+    return Result(source, exercise, _student(key, submission), score, max_score, tests, owner=_owner(key), index=_index(key, exercise),
+                  document=submission.document, claimed=submission.student)
+
+
+def _owner(key: PreparedKey | None) -> str | None:
+    student = key.key.student if key is not None else None
+    return str(student["id"]) if student else None
+
+
+def _index(key: PreparedKey | None, exercise: str | None) -> int | None:
+    return index_of(exercise) if exercise else None
 
 
 def question_name(key: PreparedKey, number: int, question: Question) -> str:
@@ -179,25 +212,46 @@ def _student(key: PreparedKey | None, submission: Submission | None) -> str | No
 ANSWER_SUFFIXES = (".yaml", ".yml", ".json")
 
 
-def collect_files(paths: Iterable[str | Path]) -> list[tuple[Path, str | None]]:
+@dataclass(frozen=True)
+class Found:
+    """A file to check (``problem``: why it gives nothing to check), and the folder it was found in (None: named itself)."""
+
+    path: Path
+    problem: str | None = None
+    root: Path | None = None
+
+
+def collect_files(paths: Iterable[str | Path]) -> list[Found]:
     """The answer files to check: files as given, folders searched (sorted) for .yaml/.yml/.json.
 
-    Each entry is ``(path, problem)``; ``problem`` says why a path gives nothing to check.
+    Inside a folder nothing is followed out of it: a symbolic link (to a file or a folder)
+    is never read, and gets an entry saying so (a student's upload may hold a link to the
+    key, or to any file of the grader's machine). Hidden files and folders are skipped.
     """
-    out: list[tuple[Path, str | None]] = []
+    out: list[Found] = []
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
-            found = sorted(
-                p for p in path.rglob("*")
-                if p.is_file() and p.suffix.lower() in ANSWER_SUFFIXES
-                and not any(part.startswith(".") for part in p.relative_to(path).parts)
-            )
-            if not found:
-                out.append((path, say("check.folder.empty", "the folder holds no .yaml, .yml or .json answer files")))
-            out.extend((p, None) for p in found)
-        else:
-            out.append((path, None))
+        if not path.is_dir():
+            out.append(Found(path))
+            continue
+        found: list[Found] = []
+        for folder, folders, names in os.walk(path, followlinks=False):
+            here = Path(folder)
+            folders[:] = sorted(name for name in folders if not name.startswith("."))
+            for name in list(folders):
+                if (here / name).is_symlink():
+                    found.append(Found(here / name, say("check.link.folder", "is a symbolic link to a folder; it is not followed"), path))
+            for name in sorted(names):
+                file = here / name
+                if name.startswith(".") or file.suffix.lower() not in ANSWER_SUFFIXES:
+                    continue
+                if file.is_symlink():
+                    found.append(Found(file, say("check.link", "is a symbolic link, not a file; hand in the answer file itself"), path))
+                else:
+                    found.append(Found(file, None, path))
+        if not found:
+            out.append(Found(path, say("check.folder.empty", "the folder holds no .yaml, .yml or .json answer files")))
+        out.extend(sorted(found, key=lambda item: item.path))
     return out
 
 
@@ -207,35 +261,61 @@ def check_paths(
     points: Points | None = None,
     progress: Callable[[list[Any]], Iterable[Any]] | None = None,
 ) -> list[Result]:
-    """Check every answer file under ``paths``; a file that cannot be checked gets an entry with ``error``."""
+    """Check every answer file under ``paths``; a file that cannot be checked gets an entry with ``error``.
+
+    Who handed each file in, and which of two files for one exercise counts, are settled
+    by :func:`tracer.grading.identity.settle` (the command line does both).
+    """
     return check_files(keys, collect_files(paths), points, progress)
 
 
 def check_files(
     keys: KeySource,
-    files: list[tuple[Path, str | None]],
+    files: Sequence[Found],
     points: Points | None = None,
     progress: Callable[[list[Any]], Iterable[Any]] | None = None,
 ) -> list[Result]:
-    """Check the files :func:`collect_files` found, in order."""
+    """Check the files :func:`collect_files` found, in order: a result per exercise answered (a file may hold several)."""
     points = points or Points()
-    return [check_file(keys, path, points, problem) for path, problem in (progress(files) if progress else files)]
+    listed = list(files)
+    return [result for found in (progress(listed) if progress else listed) for result in check_file(keys, found.path, points, found.problem)]
 
 
-def check_file(keys: KeySource, path: Path, points: Points, problem: str | None = None) -> Result:
+def check_file(keys: KeySource, path: Path, points: Points, problem: str | None = None) -> list[Result]:
+    """The results of one answer file. Nothing one file holds stops the others: any failure to read or
+    check it (tracer's errors, and also memory, nesting or a number too large) becomes its entry."""
     source = str(path)
     if problem is not None:
-        return Result(source, error=f"{source}: {problem}")
-    submission: Submission | None = None
+        return [Result(source, error=f"{source}: {problem}")]
+    try:
+        documents = read_documents(path)
+    except TracerError as error:
+        return [Result(source, error=str(error))]
+    except Exception as error:  # whatever a file does, it is that file's entry
+        return [Result(source, error=f"{source}: {unexpected(error)}")]
+    return [_check_document(keys, submission, points) for submission in documents]
+
+
+def _check_document(keys: KeySource, submission: Submission, points: Points) -> Result:
+    source = submission.source
     key: PreparedKey | None = None
     try:
-        submission = read_submission(path)
         key = keys.key_for(submission.exercise, source)
-        return check_submission(key, submission, points)
-    except TracerError as error:
+        result = check_submission(key, submission, points)
+        result.index = keys.index(key.exercise) or result.index
+        return result
+    except Exception as error:  # a TracerError says what and where; anything else is named without internals
         exercise = key.exercise if key is not None else None
-        max_score = None
-        if key is not None:
-            max_score = round(sum(points.of(q.id) for q in key.questions), 4)
-        return Result(source, exercise=exercise, student=_student(key, submission), max_score=max_score, error=str(error))
+        max_score = round(sum(points.of(q.id) for q in key.questions), 4) if key is not None else None
+        message = str(error) if isinstance(error, TracerError) else f"{source}: {unexpected(error)}"
+        return Result(source, exercise=exercise, student=_student(key, submission), max_score=max_score, error=message, owner=_owner(key),
+                      index=keys.index(exercise) if key is not None else None, document=submission.document, claimed=submission.student)
 
+
+def unexpected(error: BaseException) -> str:
+    """What to say about a failure tracer did not foresee, without Python's internals."""
+    if isinstance(error, MemoryError):
+        return say("check.unexpected.memory", "reading it needs more memory than an answer file may take")
+    if isinstance(error, RecursionError):
+        return say("check.unexpected.deep", "it is nested too deeply to read")
+    return say("check.unexpected", "it could not be read or checked ({kind})", kind=type(error).__name__)

@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 
 import tracer.grading.feedback as feedback
 from tracer.game.model import NodePath
-from tracer.grading.answers import Claim, Item, blank, claim_of, same_number
-from tracer.grading.keys import PreparedKey
+from tracer.grading.answers import AnswerError, Claim, Item, blank, claim_of, same_number
+from tracer.grading.keys import PreparedKey, UnknownNode
 from tracer.trace.questions import Question
 from tracer.words import say, say_n
 
@@ -28,6 +28,23 @@ def not_answered() -> str:
     return say("check.not_answered", "Not answered.")
 
 
+def _resolve(key: PreparedKey, item: Item, source: str, unknown: list[str]) -> NodePath | None:
+    """The node an answer names; None, with a sentence in ``unknown``, when no node has that name
+    (a mistyped name costs that answer only, not the whole file)."""
+    try:
+        return key.resolve(item, source)
+    except AnswerError as error:
+        if not isinstance(error, UnknownNode):
+            raise
+        unknown.append(say("check.unknown_node", "{name} is not a node of this tree (its nodes: {names}), so that answer is not counted.",
+                           name=error.name, names=error.names))
+        return None
+
+
+def _with_unknown(text: str, unknown: list[str]) -> str:
+    return "\n".join([text, *unknown]) if unknown else text
+
+
 def _mapping(item: Item, source: str, what: str, example: str) -> list[tuple[Item, Item]]:
     if item.kind != "map":
         raise item.error(source, say("check.mapping", "{question} must be a mapping from nodes to values", question=what),
@@ -35,8 +52,8 @@ def _mapping(item: Item, source: str, what: str, example: str) -> list[tuple[Ite
     return list(item.value)
 
 
-def _node_list(key: PreparedKey, item: Item, source: str, example: str) -> list[NodePath]:
-    """Nodes named by a list (or by one string of names separated by commas or spaces)."""
+def _node_list(key: PreparedKey, item: Item, source: str, example: str, unknown: list[str]) -> list[NodePath | None]:
+    """Nodes named by a list (or by one string of names separated by commas or spaces); None for a name that is no node's."""
     if item.kind == "list":
         entries = item.value
     elif item.kind == "scalar":
@@ -47,7 +64,7 @@ def _node_list(key: PreparedKey, item: Item, source: str, example: str) -> list[
     else:
         raise item.error(source, say("check.node_list", "a list of nodes is expected here"),
                          hint=say("check.hint.write", "write {example}", example=example))
-    return [key.resolve(entry, source) for entry in entries]
+    return [_resolve(key, entry, source, unknown) for entry in entries]
 
 
 def search_order(paths: Sequence[NodePath]) -> list[NodePath]:
@@ -68,16 +85,27 @@ def check_values(key: PreparedKey, question: Question, item: Item | None, source
     asked = [path for path in key.internal() if not search or key.nodes[path].search_value is not None]
     example = '{A: 3, C: "<= 2"}' if search else "{A: 3, B: 3}"
     claims: dict[NodePath, Claim | None] = {}
+    unknown: list[str] = []
     if not blank(item):
         assert item is not None
         seen: dict[NodePath, Item] = {}
         for name_item, value_item in _mapping(item, source, qid, f"{qid}: {example}"):
-            path = key.resolve(name_item, source)
+            path = _resolve(key, name_item, source, unknown)
+            if path is None:
+                claim_of(value_item, source)  # an unreadable value is still an error
+                continue
             if path in seen:
                 raise name_item.error(source, say("check.twice", "{node} is given twice (also on line {line})", node=key.name(path),
                                                   line=seen[path].line), hint=say("check.hint.twice", "keep one of them"))
             seen[path] = name_item
             claims[path] = claim_of(value_item, source)
+    earned, text = _score_values(key, question, asked, claims, total, partial)
+    return earned, _with_unknown(text, unknown)
+
+
+def _score_values(key: PreparedKey, question: Question, asked: list[NodePath], claims: dict[NodePath, Claim | None], total: float,
+                  partial: float) -> tuple[float, str]:
+    search = question.id == "values"
     if not asked:
         return total, say("check.nothing", "Nothing to answer here.")
     share = total / len(asked)
@@ -132,10 +160,17 @@ def check_not_examined(key: PreparedKey, question: Question, item: Item | None, 
     """Naming a node counts for its subtree; each node missed loses its share, each examined node listed takes one away."""
     expected = key.unvisited
     answered = not blank(item)
-    listed = _node_list(key, item, source, "not_examined: [H, I]") if answered and item is not None else []
+    unknown: list[str] = []
+    listed = _node_list(key, item, source, "not_examined: [H, I]", unknown) if answered and item is not None else []
     claimed: set[NodePath] = set()
     for path in listed:
-        claimed.update(key.descendants(path))
+        if path is not None:
+            claimed.update(key.descendants(path))
+    earned, text = _score_not_examined(key, expected, answered, claimed, total)
+    return earned, _with_unknown(text, unknown)
+
+
+def _score_not_examined(key: PreparedKey, expected: set[NodePath], answered: bool, claimed: set[NodePath], total: float) -> tuple[float, str]:
     missed = [p for p in key.order if p in expected and p not in claimed]
     extra = [p for p in key.order if p in claimed and p not in expected]
     if not expected:
@@ -180,7 +215,10 @@ def check_move(key: PreparedKey, question: Question, item: Item | None, source: 
     if item.kind != "scalar":
         raise item.error(source, say("check.move.one", "the move is one node"),
                          hint=say("check.hint.move", "write move: B (the child of the root MAX moves to)"))
-    chosen = key.resolve(item, source)
+    unknown: list[str] = []
+    chosen = _resolve(key, item, source, unknown)
+    if chosen is None:
+        return 0.0, unknown[0]
     if chosen == best.path:
         return total, say("check.move.right", "Right: MAX moves to {node}.", node=key.name(chosen))
     return 0.0, say("check.move.wrong", "You chose {node}. {explanation}", node=key.name(chosen), explanation=feedback.explain_move(key, chosen))
@@ -227,7 +265,13 @@ def check_order(key: PreparedKey, question: Question, item: Item | None, source:
     if blank(item):
         return 0.0, not_answered()
     assert item is not None
-    listed = _node_list(key, item, source, "order: [E, F, G]")
+    unknown: list[str] = []
+    listed = _node_list(key, item, source, "order: [E, F, G]", unknown)
+    earned, text = _score_order(key, expected, listed, total)
+    return earned, _with_unknown(text, unknown)
+
+
+def _score_order(key: PreparedKey, expected: list[NodePath], listed: list[NodePath | None], total: float) -> tuple[float, str]:
     if listed == expected:
         return total, say("check.order.right", "Right: all {n} in order.", n=len(expected))
     prefix = 0
@@ -240,8 +284,11 @@ def check_order(key: PreparedKey, question: Question, item: Item | None, source:
         lines = [say_n("check.order.prefix", "The first {k} of {n} is right.", "The first {k} of {n} are right.", prefix, k=prefix, n=len(expected))]
     else:
         lines = [say("check.order.first", "The first leaf is not right.")]
-    if prefix < len(listed) and prefix < len(expected):
+    if prefix < len(listed) and prefix < len(expected) and listed[prefix] is None:
+        lines.append(say("check.order.unknown", "At position {k} you wrote a name that is no node's.", k=prefix + 1))
+    elif prefix < len(listed) and prefix < len(expected):
         wrote = listed[prefix]
+        assert wrote is not None
         name = key.name(wrote)
         if wrote in key.unvisited:
             why = say("check.order.why.never", " ({node} is never examined)", node=name)

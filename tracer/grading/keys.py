@@ -1,29 +1,45 @@
 """Answer keys as the checker uses them: read once, indexed, and with their search replayed.
 
 A key source is a ``key.json`` file (written by ``tracer exercise new``, or by ``tracer
-key --format json``), an exercise folder holding one, or a folder of exercises (the
-``-o DIR`` of ``tracer exercise new``), where each submission's ``exercise`` id picks
-its key. Keys are read when first needed and kept.
+key --format json``), an exercise folder holding one, or a homework: the ``-o DIR`` of
+``tracer exercise new`` (its ``keys/`` and ``manifest.json``; a ``DIR/keys`` folder alone,
+or an older ``DIR`` of exercise folders, do too), where each submission's ``exercise`` id
+picks its key. Keys are read through :mod:`tracer.reading` when first needed and kept;
+a key whose fields are wrong is refused naming the field.
+
+The homework's manifest says which exercises there are, their numbers (``ex1`` is 1) and
+their students: :meth:`KeySource.exercises` and :meth:`KeySource.students`.
 """
 
 from __future__ import annotations
 
-import json
+import re
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from tracer.errors import InputError, TracerError, path_text
-from tracer.files import read_text
+from tracer.exercises.roster import Student
 from tracer.game.model import NodePath, parse_path
 from tracer.grading.answers import AnswerError, Item
-from tracer.trace.key import AnswerKey, KeyCutoff, KeyNode
+from tracer.reading import load_json, read_input
+from tracer.trace.key import AnswerKey, KeyCutoff, KeyFormatError, KeyNode
 from tracer.trace.model import Trace
 from tracer.trace.questions import Question, asked_questions
 from tracer.trace.state import NodeStory
 from tracer.words import say
 
-__all__ = ["KeySource", "PreparedKey", "load_key"]
+__all__ = ["ExerciseEntry", "KeySource", "PreparedKey", "UnknownNode", "load_key"]
+
+
+class UnknownNode(AnswerError):
+    """An answer names a node the tree does not have (``name`` as written, ``names``: the tree's names, shortened)."""
+
+    def __init__(self, message: str, *, name: str, names: str, **where: Any) -> None:
+        self.name = name
+        self.names = names
+        super().__init__(message, **where)
 
 
 class PreparedKey:
@@ -46,8 +62,14 @@ class PreparedKey:
         self.nodes: dict[NodePath, KeyNode] = {node.path: node for node in key.nodes}
         self.by_label = {node.label.casefold(): node.path for node in key.nodes}
         self.children: dict[NodePath, list[NodePath]] = {path: [] for path in self.order}
+        if len(self.children) != len(self.order) or () not in self.children:
+            raise KeyFormatError(say("keys.nodes.paths", "nodes must hold the root and each path once"), source=source,
+                                 hint=say("keys.hint", "give the key.json that tracer exercise new wrote, or one from tracer key --format json"))
         for path in self.order:
             if path:
+                if path[:-1] not in self.children:
+                    raise KeyFormatError(say("keys.nodes.parent", "nodes: the node {path} has no parent in the key", path=repr(path_text(path))),
+                                         source=source, hint=say("keys.hint", "give the key.json that tracer exercise new wrote, or one from tracer key --format json"))
                 self.children[path[:-1]].append(path)
         self.unvisited = set(key.unvisited or ())
         self.questions: tuple[Question, ...] = asked_questions(key.questions, key.algorithm)
@@ -74,8 +96,9 @@ class PreparedKey:
             return parsed
         known = sorted(self.by_label.values(), key=lambda p: (len(self.name(p)), self.name(p)))
         shown = ", ".join(self.name(p) for p in known[:8]) + (", ..." if len(known) > 8 else "")
-        raise item.error(source, say("keys.name.unknown", "no node is called {name} in this exercise", name=repr(name)),
-                         hint=say("keys.hint.names", "name a node by its letter ({names}) or by its path, such as 1.0", names=shown))
+        raise UnknownNode(say("keys.name.unknown", "no node is called {name} in this exercise", name=repr(name)), name=name, names=shown,
+                          source=source, line=item.line, column=item.column,
+                          hint=say("keys.hint.names", "name a node by its letter ({names}) or by its path, such as 1.0", names=shown))
 
     def verify_exercise(self, written_id: Item | None, source: str) -> None:
         """AnswerError unless the answers name this key's exercise (any id will do for a key without one)."""
@@ -141,10 +164,13 @@ class PreparedKey:
         from tracer.search.conventions import SearchSettings
 
         players = self.key.source.get("players", ["max", "min"])
-        tree = tree_from_data(self.key.tree, source=self.source, players=players)
-        settings = dict(self.key.settings)
-        settings.update(algorithm=self.key.algorithm, conventions=self.key.conventions.to_dict())
-        trace = Trace.searched(tree, SearchSettings.from_dict(settings))
+        try:
+            tree = tree_from_data(self.key.tree, source=self.source, players=players)
+            settings = dict(self.key.settings)
+            settings.update(algorithm=self.key.algorithm, conventions=self.key.conventions.to_dict())
+            trace = Trace.searched(tree, SearchSettings.from_dict(settings))
+        except (TracerError, TypeError, ValueError):
+            return None  # a key whose tree cannot be searched again: feedback explains from the key alone
         if [node.label for node in tree.preorder()] != [self.nodes[path].label for path in self.order]:
             return None  # the key was edited: explain from the key alone
         return trace
@@ -167,18 +193,37 @@ class PreparedKey:
 
 
 def load_key(path: str | Path) -> PreparedKey:
+    """Read a ``key.json`` (through :mod:`tracer.reading`); InputError naming the file, and the field where one is wrong."""
     source = str(path)
-    text = read_text(path, what="the key", missing_hint="give the key.json of the exercise, or the folder of exercises")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(say("keys.json", "not valid JSON: {problem}", problem=error.msg), source=source, line=error.lineno,
-                         column=error.colno) from None
+    text = read_input(path, kind="key", what=say("keys.what", "the key"),
+                      missing_hint=say("keys.hint.give", "give the key.json of the exercise, or the folder of exercises"))
+    data = load_json(text, source)
+    if isinstance(data, dict) and data.get("format") != "tracer-key" and ("exercise" in data or "move" in data or "values" in data):
+        raise InputError(say("keys.answers", "this is an answer file, not a key"), source=source,
+                         hint=say("keys.hint.order", "the key comes first: tracer check KEY ANSWER..."))
     return PreparedKey.from_json(data, source)
 
 
+_INDEX = re.compile(r"(?:^|-)ex(\d+)-[0-9a-f]{4}$")
+
+
+def index_of(ident: str) -> int | None:
+    """The exercise's number from its id: ``ex2-3f9c`` and ``ada-ex2-3f9c`` are 2 (None for other ids)."""
+    match = _INDEX.search(ident)
+    return int(match.group(1)) if match else None
+
+
+@dataclass(frozen=True)
+class ExerciseEntry:
+    """One exercise of a homework: its id, its number (``ex1`` is 1) and its student (None: the class's)."""
+
+    id: str
+    index: int
+    student: Student | None
+
+
 class KeySource:
-    """Where keys come from: one key file, or a folder of exercise folders."""
+    """Where keys come from: one key file, or a homework (a folder of exercise folders and its manifest)."""
 
     def __init__(self, path: str | Path) -> None:
         path = Path(path)
@@ -186,26 +231,102 @@ class KeySource:
         self.single: PreparedKey | None = None
         self.folders: dict[str, Path] = {}
         self._loaded: dict[str, PreparedKey] = {}
+        self.manifest: dict[str, Any] | None = None
         if path.is_file():
+            if path.suffix.lower() in (".yaml", ".yml"):
+                raise InputError(say("keys.answers", "this is an answer file, not a key"), source=str(path),
+                                 hint=say("keys.hint.order", "the key comes first: tracer check KEY ANSWER..."))
             self.single = load_key(path)
         elif path.is_dir():
             if (path / "key.json").is_file():
                 self.single = load_key(path / "key.json")
             else:
-                for child in sorted(path.iterdir()):
-                    if (child / "key.json").is_file():
-                        self.folders[child.name.casefold()] = child / "key.json"
+                for folder in (path / "keys", path):
+                    if folder.is_dir() and not folder.is_symlink():
+                        for child in sorted(folder.iterdir()):
+                            if (child / "key.json").is_file() and child.name.casefold() not in self.folders:
+                                self.folders[child.name.casefold()] = child / "key.json"
                 if not self.folders:
                     raise InputError(
                         say("keys.folder.empty", "no key.json in this folder or in its exercise folders"), source=str(path),
                         hint=say("keys.hint.folder", "give the folder tracer exercise new wrote (-o DIR), or one key.json"),
                     )
+                self.manifest = self._read_manifest(path)
         else:
             raise InputError(say("keys.missing", "no such file or folder"), source=str(path),
                              hint=say("keys.hint.missing", "give a key.json, or the folder of exercises"))
 
+    @staticmethod
+    def _read_manifest(path: Path) -> dict[str, Any] | None:
+        for candidate in (path / "manifest.json", path.parent / "manifest.json" if path.name == "keys" else None):
+            if candidate is not None and candidate.is_file():
+                data = load_json(read_input(candidate, kind="key", what=say("keys.manifest", "the manifest")), str(candidate), limit=64)
+                if isinstance(data, dict) and data.get("format") == "tracer-exercises" and isinstance(data.get("exercises"), list):
+                    return data
+        return None
+
     def __len__(self) -> int:
         return 1 if self.single is not None else len(self.folders)
+
+    @property
+    def title(self) -> str | None:
+        """The homework's title (``--title`` of ``tracer exercise new``), when the manifest says."""
+        title = self.manifest.get("title") if self.manifest else None
+        return title if isinstance(title, str) else None
+
+    def exercises(self) -> list[ExerciseEntry]:
+        """Every exercise of the homework, from the manifest (else from the keys' folder names, or the one key)."""
+        if self.single is not None:
+            student = self.single.key.student
+            return [ExerciseEntry(self.single.exercise or "", index_of(self.single.exercise or "") or 1,
+                                  Student(str(student["id"]), str(student.get("name") or "")) if student else None)]
+        out: list[ExerciseEntry] = []
+        if self.manifest is not None:
+            for entry in self.manifest["exercises"]:
+                if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or entry["id"].casefold() not in self.folders:
+                    continue
+                index: int = entry["index"] if isinstance(entry.get("index"), int) else (index_of(entry["id"]) or 1)
+                student = entry.get("student")
+                who = Student.from_json(student) if isinstance(student, dict) and "id" in student else None
+                out.append(ExerciseEntry(entry["id"], index, who))
+            if out:
+                return out
+        for ident in self.folders:
+            key = self.load(ident)
+            student = key.key.student
+            out.append(ExerciseEntry(key.exercise or ident, index_of(ident) or 1,
+                                     Student(str(student["id"]), str(student.get("name") or "")) if student else None))
+        return out
+
+    def index(self, ident: str | None) -> int | None:
+        """The number of the exercise ``ident`` in its homework (``ex2`` is 2; the one key's is 1)."""
+        if self.single is not None:
+            return self.exercises()[0].index
+        if ident is None:
+            return None
+        return self._indices.get(ident.casefold(), index_of(ident))
+
+    @cached_property
+    def _indices(self) -> dict[str, int]:
+        return {entry.id.casefold(): entry.index for entry in self.exercises()}
+
+    def students(self) -> list[Student]:
+        """The students the homework's exercises were made for, in the manifest's order (none for a class's homework)."""
+        seen: dict[str, Student] = {}
+        for entry in self.exercises():
+            if entry.student is not None and entry.student.id.casefold() not in seen:
+                seen[entry.student.id.casefold()] = entry.student
+        return list(seen.values())
+
+    def load(self, ident: str) -> PreparedKey:
+        """The key of the exercise ``ident`` (any case); InputError when it cannot be read."""
+        if self.single is not None:
+            return self.single
+        key = self._loaded.get(ident.casefold())
+        if key is None:
+            key = load_key(self.folders[ident.casefold()])
+            self._loaded[ident.casefold()] = key
+        return key
 
     def key_for(self, submission_id: Item | None, source: str) -> PreparedKey:
         """The key a submission is checked against; AnswerError for a missing or wrong id."""
@@ -217,19 +338,14 @@ class KeySource:
                 say("keys.no_id", "no exercise id"), source=source, line=submission_id.line if submission_id else None,
                 hint=say("keys.hint.any_id", "write exercise: <the id on the sheet> at the top of the file"),
             )
-        folder = self.folders.get(written.casefold())
-        if folder is None:
+        if written.casefold() not in self.folders:
             assert submission_id is not None
             raise submission_id.error(
                 source, say("keys.unknown_id", "no exercise {id} among the {n} in {folder}", id=repr(written), n=len(self.folders), folder=self.path),
                 hint=say("keys.hint.sheet_id", "check the id at the top of the sheet"),
             )
-        key = self._loaded.get(written.casefold())
-        if key is None:
-            try:
-                key = load_key(folder)
-            except TracerError as error:
-                raise AnswerError(say("keys.unreadable", "the key of exercise {id} cannot be read ({error})", id=repr(written), error=error),
-                                  source=source) from None
-            self._loaded[written.casefold()] = key
-        return key
+        try:
+            return self.load(written)
+        except TracerError as error:
+            raise AnswerError(say("keys.unreadable", "the key of exercise {id} cannot be read ({error})", id=repr(written), error=error),
+                              source=source) from None

@@ -1,121 +1,182 @@
-"""Reports of checked submissions: text for people, JSON, a CSV gradebook, Gradescope's results.json.
+"""Reports of checked answer files: text for people, JSON, a CSV of files, Gradescope's results.json.
+
+The gradebook of a homework, one row per student, and the files Canvas and Moodle import
+are in :mod:`tracer.grading.gradebook`. Every report shows each result's flags (who handed
+it in, a later file replacing it, ...: :mod:`tracer.grading.identity`), and the points of a
+file's questions add up to the file's score as shown (:func:`~tracer.grading.gradebook.parts_that_add_up`).
 
 ``json``
-    a list with one object per submission file: ``file``, ``exercise``, ``student``,
-    ``score``, ``max_score``, ``tests`` (each ``name``, ``score``, ``max_score``,
-    ``output``) and ``error`` (null, or what was wrong with the file; ``score`` is then null).
-``csv``
-    a gradebook: one row per file with ``file``, ``exercise``, ``student``, ``score``,
-    ``max_score``, one column per question, and ``error`` (scores left empty when the file
-    could not be checked).
+    a list with one object per exercise answered (a file holding several has one per
+    exercise): ``file``, ``document`` (which of the file's exercises, or null), ``exercise``,
+    ``student``, ``submitter``, ``score``, ``max_score``, ``tests`` (each ``name``,
+    ``score``, ``max_score``, ``output``), ``error`` (null, or what was wrong with the file;
+    ``score`` is then null), ``flags`` and ``counted``.
+``files``
+    a CSV with one row per exercise answered: ``file``, ``document``, ``exercise``, ``student``,
+    ``submitter``, ``score``, ``max_score``, one column per question, ``counted``, ``flags`` and
+    ``error`` (scores left empty when the file could not be checked).
 ``gradescope``
-    Gradescope's ``results.json`` for one submission: ``score``, ``output`` and ``tests``
-    (``name``, ``score``, ``max_score``, ``output``, ``visibility``). A file that cannot be
-    checked scores 0 with the reason as ``output``, so the student sees it.
+    Gradescope's ``results.json`` for one student's submission, any number of files: a test
+    per question of every exercise of the homework that is theirs (those not handed in score
+    0, saying so), one per file that could not be checked (its reason visible), and the flags
+    in a test only the course staff see. ``score`` is the sum.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from collections.abc import Sequence
 from typing import Any
 
-from tracer.grading.check import Result
+from tracer.grading.check import Points, Result, question_name
+from tracer.grading.gradebook import parts_that_add_up, points, rounded, write_csv
+from tracer.grading.keys import ExerciseEntry, KeySource
 from tracer.trace.questions import QUESTION_IDS
 from tracer.words import say, say_n
 
-__all__ = ["REPORT_FORMATS", "csv_report", "gradescope_report", "json_report", "report", "text_report"]
+__all__ = ["REPORT_FORMATS", "files_csv", "gradescope_report", "json_report", "report", "text_report"]
 
-REPORT_FORMATS = ("text", "json", "csv", "gradescope")
+REPORT_FORMATS = ("text", "json", "files", "gradescope")
 
 
 def points_text(value: float | None) -> str:
-    """``8.5``, ``3``, ``2.67``: points to two decimals at most."""
-    if value is None:
-        return "-"
-    rounded = round(value, 2)
-    return str(int(rounded)) if rounded == int(rounded) else f"{rounded:.2f}".rstrip("0").rstrip(".")
+    """``8.5``, ``3``, ``2.67``: points to two decimals at most (``-`` for none)."""
+    return "-" if value is None else points(value)
 
 
-def _score(value: float | None) -> float | int | None:
+def _number(value: float | None) -> float | int | None:
     if value is None:
         return None
-    rounded = round(value, 2)
-    return int(rounded) if rounded == int(rounded) else rounded
+    shown = rounded(value)
+    return int(shown) if shown == int(shown) else shown
+
+
+def shown_tests(result: Result) -> list[float]:
+    """The result's question scores as reports show them: to two decimals, adding up to the score shown."""
+    return parts_that_add_up([test.score for test in result.tests])
 
 
 def json_data(results: Sequence[Result]) -> list[dict[str, Any]]:
-    return [
-        {
+    out = []
+    for result in results:
+        shown = shown_tests(result)
+        out.append({
             "file": result.file,
+            "document": result.document,
             "exercise": result.exercise,
             "student": result.student,
-            "score": _score(result.score),
-            "max_score": _score(result.max_score),
+            "submitter": result.submitter,
+            "score": _number(result.score),
+            "max_score": _number(result.max_score),
             "tests": [
-                {"name": test.name, "score": _score(test.score), "max_score": _score(test.max_score), "output": test.output}
-                for test in result.tests
+                {"name": test.name, "score": _number(score), "max_score": _number(test.max_score), "output": test.output}
+                for test, score in zip(result.tests, shown)
             ],
             "error": result.error,
-        }
-        for result in results
-    ]
+            "flags": list(result.flags),
+            "counted": result.counted,
+        })
+    return out
 
 
 def json_report(results: Sequence[Result]) -> str:
     return json.dumps(json_data(results), indent=2, ensure_ascii=False) + "\n"
 
 
-def csv_report(results: Sequence[Result]) -> str:
+def files_csv(results: Sequence[Result]) -> str:
+    """One row per exercise answered, with each question's points (adding up to the score)."""
     asked = {test.question for result in results for test in result.tests}
     questions = [q for q in QUESTION_IDS if q in asked]
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["file", "exercise", "student", "score", "max_score", *questions, "error"])
+    rows: list[list[Any]] = [["file", "document", "exercise", "student", "submitter", "score", "max_score", *questions, "counted", "flags",
+                              "error"]]
     for result in results:
-        by_question = {test.question: test.score for test in result.tests}
-        writer.writerow(
-            [
-                result.file, result.exercise or "", result.student or "",
-                points_text(result.score) if result.checked else "",
-                points_text(result.max_score) if result.max_score is not None else "",
-                *(points_text(by_question[q]) if q in by_question else "" for q in questions),
-                result.error or "",
-            ]
-        )
-    return out.getvalue()
+        by_question = {test.question: score for test, score in zip(result.tests, shown_tests(result))}
+        rows.append([
+            result.file, result.document or "", result.exercise or "", result.student or "", result.submitter or "",
+            points(result.score) if result.checked else "", points(result.max_score),
+            *(points(by_question[q]) if q in by_question else "" for q in questions),
+            "yes" if result.counted else "no", " | ".join(result.flags), result.error or "",
+        ])
+    return write_csv(rows)
 
 
-def gradescope_data(result: Result) -> dict[str, Any]:
-    if not result.checked:
-        return {
-            "score": 0,
-            "output": say("report.gradescope.unchecked", "Your answer file could not be checked: {error}", error=result.error),
-            "visibility": "visible",
-            "tests": [],
-        }
+# -- Gradescope ---------------------------------------------------------------------------------
+def gradescope_data(results: Sequence[Result], keys: KeySource | None = None, weights: Points | None = None) -> dict[str, Any]:
+    """Gradescope's results.json for one submission: every exercise of the homework that is the student's, by question."""
+    weights = weights or Points()
+    by_exercise: list[tuple[int, int, list[dict[str, Any]]]] = []
+    covered: set[int] = set()
+    counted = [r for r in results if r.counted and r.checked]
+    for order, result in enumerate(sorted(counted, key=lambda r: (r.index or 0, r.file))):
+        label = _exercise_label(result.index, result.exercise)
+        by_exercise.append((result.index or 0, order, [
+            {"name": say("report.gradescope.test", "{exercise}: {name}", exercise=label, name=test.name), "score": test.score,
+             "max_score": test.max_score, "output": test.output, "visibility": "visible"} for test in result.tests
+        ]))
+        if result.index is not None:
+            covered.add(result.index)
+    for entry in _expected(results, keys):
+        if entry.index in covered or keys is None:
+            continue
+        covered.add(entry.index)
+        key = keys.load(entry.id)
+        label = _exercise_label(entry.index, entry.id)
+        by_exercise.append((entry.index, -1, [
+            {"name": say("report.gradescope.test", "{exercise}: {name}", exercise=label, name=question_name(key, number, question)),
+             "score": 0.0, "max_score": weights.of(question.id),
+             "output": say("report.gradescope.missing", "Not handed in: no answer file holds exercise {id}.", id=entry.id), "visibility": "visible"}
+            for number, question in enumerate(key.questions, start=1)
+        ]))
+    tests = [test for _, _, group in sorted(by_exercise, key=lambda item: (item[0], item[1])) for test in group]
+    for result in results:
+        if not result.checked:
+            tests.append({"name": say("report.gradescope.unchecked.name", "{file}: could not be checked", file=result.where), "score": 0.0,
+                          "max_score": 0.0, "output": say("report.gradescope.unchecked", "Your answer file could not be checked: {error}",
+                                                         error=result.error), "visibility": "visible"})
+    flags = [say("gradebook.flag", "{file}: {flag}", file=result.where, flag=flag) for result in results for flag in result.flags]
+    if flags:
+        tests.append({"name": say("report.gradescope.flags", "Flags for the course staff"), "score": 0.0, "max_score": 0.0,
+                      "output": "\n".join(flags), "visibility": "hidden"})
+    shown = parts_that_add_up([item["score"] for item in tests])
+    for item, score in zip(tests, shown):
+        item["score"] = _number(score)
+        item["max_score"] = _number(item["max_score"])
+    total = rounded(sum(shown))
+    maximum = sum(item["max_score"] or 0 for item in tests)
     return {
-        "score": _score(result.score),
-        "output": say("report.gradescope.score.exercise", "Exercise {exercise}: {score} / {max_score}", exercise=result.exercise,
-                      score=points_text(result.score), max_score=points_text(result.max_score)) if result.exercise
-        else say("report.score", "{score} / {max_score}", score=points_text(result.score), max_score=points_text(result.max_score)),
+        "score": _number(total),
+        "output": say("report.gradescope.total", "{score} / {max_score}", score=points(total), max_score=points(maximum)),
         "visibility": "visible",
-        "tests": [
-            {"name": t.name, "score": _score(t.score), "max_score": _score(t.max_score), "output": t.output, "visibility": "visible"}
-            for t in result.tests
-        ],
+        "tests": tests,
     }
 
 
-def gradescope_report(results: Sequence[Result]) -> str:
-    if len(results) != 1:
-        raise ValueError(say("report.gradescope.one", "Gradescope's results.json describes one submission"))
-    return json.dumps(gradescope_data(results[0]), indent=2, ensure_ascii=False) + "\n"
+def _exercise_label(index: int | None, exercise: str | None) -> str:
+    if index is None:
+        return exercise or "?"
+    return say("report.exercise", "ex{index} ({id})", index=index, id=exercise) if exercise else f"ex{index}"
 
 
+def _expected(results: Sequence[Result], keys: KeySource | None) -> list[ExerciseEntry]:
+    """The exercises this submission should hold: the submitter's own versions, else the class's."""
+    if keys is None:
+        return []
+    entries = keys.exercises()
+    who = next((r.submitter for r in results if r.submitter), None)
+    own = [e for e in entries if e.student is not None and who is not None and e.student.id.casefold() == who.casefold()]
+    if own:
+        return own
+    handed = {r.owner.casefold() for r in results if r.owner}
+    mine = [e for e in entries if e.student is not None and e.student.id.casefold() in handed]
+    return mine or [e for e in entries if e.student is None]
+
+
+def gradescope_report(results: Sequence[Result], keys: KeySource | None = None, weights: Points | None = None) -> str:
+    return json.dumps(gradescope_data(results, keys, weights), indent=2, ensure_ascii=False) + "\n"
+
+
+# -- text -----------------------------------------------------------------------------------------
 def problem_text(result: Result) -> str:
     """Why a file could not be checked, without repeating its name: ``line 2, column 19: ...``.
 
@@ -137,24 +198,29 @@ def problem_text(result: Result) -> str:
     return rest.lstrip()
 
 
+def _flag_lines(result: Result, indent: str) -> list[str]:
+    return [indent + say("report.flag", "! {flag}", flag=flag) for flag in result.flags]
+
+
 def _detail(result: Result) -> list[str]:
     if not result.checked:
-        return [say("report.unchecked", "{file}: could not be checked: {problem}", file=result.file, problem=problem_text(result))]
+        return [say("report.unchecked", "{file}: could not be checked: {problem}", file=result.where, problem=problem_text(result)),
+                *_flag_lines(result, "  ")]
     score = say("report.score", "{score} / {max_score}", score=points_text(result.score), max_score=points_text(result.max_score))
     if result.exercise:
-        head = say("report.head.exercise", "{file}: {score} (exercise {exercise})", file=result.file, score=score, exercise=result.exercise)
+        head = say("report.head.exercise", "{file}: {score} (exercise {exercise})", file=result.where, score=score, exercise=result.exercise)
     else:
-        head = say("report.head", "{file}: {score}", file=result.file, score=score)
-    lines = [head]
-    for test in result.tests:
-        lines.append("  " + say("report.test", "{name}: {score} / {max_score}", name=test.name, score=points_text(test.score),
+        head = say("report.head", "{file}: {score}", file=result.where, score=score)
+    lines = [head, *_flag_lines(result, "  ")]
+    for test, shown in zip(result.tests, shown_tests(result)):
+        lines.append("  " + say("report.test", "{name}: {score} / {max_score}", name=test.name, score=points_text(shown),
                                 max_score=points_text(test.max_score)))
         lines.extend("      " + line for line in test.output.splitlines())
     return lines
 
 
 def text_report(results: Sequence[Result], details: bool | None = None) -> str:
-    """Full feedback for one file (or with ``details``); one row per file for many."""
+    """Full feedback for one file (or with ``details``); one row per file for many, each flag under its row."""
     if details is None:
         details = len(results) == 1
     lines: list[str] = []
@@ -163,35 +229,39 @@ def text_report(results: Sequence[Result], details: bool | None = None) -> str:
             lines.extend(_detail(result))
             lines.append("")
     else:
-        width = max((len(r.file) for r in results), default=4)
+        width = max((len(r.where) for r in results), default=4)
         for result in results:
             if result.checked:
-                lines.append(f"{result.file.ljust(width)}  {points_text(result.score):>6} / {points_text(result.max_score)}")
+                lines.append(f"{result.where.ljust(width)}  {points_text(result.score):>6} / {points_text(result.max_score)}")
             else:
                 unchecked = say("report.row.unchecked", "could not be checked: {problem}", problem=problem_text(result))
-                lines.append(f"{result.file.ljust(width)}  {'-':>6}   {unchecked}")
+                lines.append(f"{result.where.ljust(width)}  {'-':>6}   {unchecked}")
+            lines.extend(_flag_lines(result, "    "))
         lines.append("")
     checked = [r for r in results if r.checked]
-    lines.append(summary_text(len(checked), len(results), sum(r.score or 0 for r in checked) / len(checked) if checked else 0.0))
+    lines.append(summary_text(len(checked), len(results), sum(r.score or 0 for r in checked) / len(checked) if checked else 0.0,
+                              sum(1 for r in results if r.flags)))
     return "\n".join(lines) + "\n"
 
 
-def summary_text(checked: int, files: int, mean: float) -> str:
-    """``Checked 3 of 4 files; 1 could not be checked; mean score 7.5.``"""
+def summary_text(checked: int, files: int, mean: float, flagged: int = 0) -> str:
+    """``Checked 3 of 4 files; 1 could not be checked; mean score 7.5; 1 flagged.``"""
     parts = [say_n("report.summary.checked", "Checked {checked} of {n} file", "Checked {checked} of {n} files", files, checked=checked,
                    n=f"{files:,}")]
     if checked < files:
         parts.append(say("report.summary.unchecked", "{n} could not be checked", n=files - checked))
     if checked > 1:
         parts.append(say("report.summary.mean", "mean score {mean}", mean=points_text(mean)))
+    if flagged:
+        parts.append(say("report.summary.flagged", "{n} flagged (lines starting with !)", n=flagged))
     return say("report.summary", "{parts}.", parts="; ".join(parts))
 
 
-def report(results: Sequence[Result], fmt: str, details: bool | None = None) -> str:
+def report(results: Sequence[Result], fmt: str, details: bool | None = None, keys: KeySource | None = None, weights: Points | None = None) -> str:
     if fmt == "json":
         return json_report(results)
-    if fmt == "csv":
-        return csv_report(results)
+    if fmt == "files":
+        return files_csv(results)
     if fmt == "gradescope":
-        return gradescope_report(results)
+        return gradescope_report(results, keys, weights)
     return text_report(results, details)

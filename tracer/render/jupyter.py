@@ -6,7 +6,7 @@
   as its final figure (an IPython formatter: the trace package itself knows nothing
   of figures).
 * :func:`stepper` returns an ``ipywidgets`` slider over the steps, with the figure and
-  its caption; ``ipywidgets`` is the optional extra ``pip install 'tracer[notebook]'``.
+  its caption; ``ipywidgets`` is the optional extra ``pip install 'gametree-tracer[notebook]'``.
   Like the web player (:mod:`tracer.render.player`) it holds one SVG and the per-step
   paints, and paints the figure of a step only when the slider reaches it
   (:class:`PaintedFigure`).
@@ -144,7 +144,7 @@ def stepper(trace: Trace, **options: Any) -> Any:
     except ImportError:
         from tracer.render.errors import RenderError
 
-        raise RenderError("the stepper needs ipywidgets: pip install 'tracer[notebook]' (or pip install ipywidgets)") from None
+        raise RenderError("the stepper needs ipywidgets: pip install 'gametree-tracer[notebook]' (or pip install ipywidgets)") from None
     painted = PaintedFigure(Figure(trace, **options))
     last = len(painted)
 

@@ -1,0 +1,129 @@
+"""How a value in an answer is read, and when two numbers are the same answer.
+
+A value is a number (``3``, ``-2.5``, ``10/3``, ``+inf``) or a bound: ``"<= 2"``, ``"≤2"``,
+``"at most 2"`` (or ``le 2``) for an upper bound, ``">= 5"``, ``"≥5"``, ``"at least 5"`` (or
+``ge 5``) for a lower bound. Numbers within 0.005 of each other are the same answer. The
+tables that say all this (:data:`BOUND_WORDS`, :data:`PLUS_INFINITY`, ...) are data, which
+the practice page's checker reads too (:mod:`tracer.grading.browser`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from tracer.words import bounded, say
+
+__all__ = [
+    "BOUND_WORDS", "FRACTION", "MINUS_INFINITY", "MINUS_SIGNS", "NUMBER", "PLUS_INFINITY", "STRICT_BOUND", "TOLERANCE", "Claim",
+    "parse_claim", "parse_number", "same_number", "unreadable_hint",
+]
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A value as a student claims it: a number, and whether it is exact or a bound."""
+
+    value: float
+    bound: str = "exact"  # exact, upper (<=), lower (>=)
+
+    def __str__(self) -> str:
+        return bounded(self.value, self.bound)
+
+
+# -- values -----------------------------------------------------------------------------------
+# The syntax of a value, as data: the browser's checker (tracer/docsite/assets/grading.js)
+# reads these same tables from the practice page (see tracer.grading.browser), so that a value
+# means the same on the page and in `tracer check`.
+BOUND_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("upper", ("<=", "=<", "≤", "⩽", "at most", "atmost", "le")),
+    ("lower", (">=", "=>", "≥", "⩾", "at least", "atleast", "ge")),
+    ("exact", ("=",)),
+)
+"""Words that may start a value, by the bound they make, tried in this order (any case; a word of
+letters must not run into more letters: ``le 2`` and ``le2`` are bounds, ``less 2`` is not)."""
+PLUS_INFINITY = ("inf", "+inf", ".inf", "+.inf", "infinity", "+infinity", "∞", "+∞")
+MINUS_INFINITY = ("-inf", "-.inf", "-infinity", "-∞")
+MINUS_SIGNS = ("\u2212",)
+"""Read as ``-``: the true minus sign that tracer's figures and sentences print."""
+NUMBER = r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
+FRACTION = r"^([+-]?[0-9]+)/([0-9]+)$"
+STRICT_BOUND = r"^\s*[<>]\s*([^=\s]|$)"
+"""A strict bound (``< 2``): refused, with a hint that alpha-beta's bounds include equality."""
+TOLERANCE = 0.005
+"""Numbers within this of each other are the same answer (two decimals are enough for averages)."""
+
+_NUMBER_RE = re.compile(NUMBER)
+_FRACTION_RE = re.compile(FRACTION)
+_STRICT_RE = re.compile(STRICT_BOUND)
+
+
+def same_number(a: float, b: float) -> bool:
+    """Whether an answer's number is the key's: within :data:`TOLERANCE` (included), the infinities only themselves.
+
+    >>> same_number(3.33, 10 / 3), same_number(3.325, 3.33), same_number(3.32, 10 / 3), same_number(float("inf"), 1e9)
+    (True, True, False, False)
+    """
+    if math.isinf(a) or math.isinf(b):
+        return a == b
+    return abs(a - b) <= TOLERANCE + 1e-9
+
+
+def parse_number(text: str) -> float | None:
+    """``3``, ``-2.5``, ``10/3``, ``+inf``, ``−4`` (a true minus), ``- 4`` -> a float; None if not a number.
+
+    Spaces may follow the sign and surround a fraction's ``/``, nowhere else (``1 0`` is not 10).
+
+    >>> parse_number("10/3"), parse_number("−4"), parse_number("+∞"), parse_number("three"), parse_number("1 0")
+    (3.3333333333333335, -4.0, inf, None, None)
+    """
+    cleaned = text.strip()
+    for sign in MINUS_SIGNS:
+        cleaned = cleaned.replace(sign, "-")
+    cleaned = re.sub(r"\s*/\s*", "/", re.sub(r"^([+-])\s+", r"\1", cleaned.casefold()))
+    if cleaned in PLUS_INFINITY:
+        return math.inf
+    if cleaned in MINUS_INFINITY:
+        return -math.inf
+    fraction = _FRACTION_RE.fullmatch(cleaned)
+    if fraction:
+        numerator, denominator = int(fraction.group(1)), int(fraction.group(2))
+        return numerator / denominator if denominator else None
+    if not _NUMBER_RE.fullmatch(cleaned):
+        return None
+    value = float(cleaned)
+    return value if math.isfinite(value) else None
+
+
+def parse_claim(text: str) -> Claim | None:
+    """A value or a bound as written: ``"<= 2"``, ``"≤2"``, ``"at most 2"``, ``"le 2"``, ``3``; None if unreadable.
+
+    >>> parse_claim("at most 2"), parse_claim("≥-1"), parse_claim(" 3 ")
+    (Claim(value=2.0, bound='upper'), Claim(value=-1.0, bound='lower'), Claim(value=3.0, bound='exact'))
+    """
+    rest = re.sub(r"\s+", " ", text.strip())
+    lowered = rest.casefold()
+    bound = "exact"
+    for kind, words in BOUND_WORDS:
+        word = next((w for w in words if _starts_with_word(lowered, w)), None)
+        if word is not None:
+            bound, rest = kind, rest[len(word):]
+            break
+    value = parse_number(rest)
+    if value is None:
+        return None
+    return Claim(value, bound)
+
+
+def _starts_with_word(text: str, word: str) -> bool:
+    if not text.startswith(word):
+        return False
+    return not word[-1].isalpha() or len(text) == len(word) or not text[len(word)].isalpha()
+
+
+def unreadable_hint(text: str) -> str:
+    """What to write instead of a value that cannot be read."""
+    if _STRICT_RE.match(text):
+        return say("answers.hint.strict", 'alpha-beta\'s bounds include equality: write "<= 2" (at most 2) or ">= 5" (at least 5)')
+    return say("answers.hint.value", 'write a number such as 3 or -1.5, or a bound: "<= 2", "≤2", "at most 2", ">= 5", "at least 5"')
