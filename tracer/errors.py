@@ -26,6 +26,10 @@ def path_text(path: tuple[int, ...] | str) -> str:
     """A node path as users write it: dot-joined 0-based child indices, "" for the root."""
     if isinstance(path, str):
         return path
+    if path.__class__ is not tuple:  # a deep path knows its text (tracer.game.model.DeepPath)
+        known = getattr(path, "text", None)
+        if known is not None:
+            return known  # type: ignore[no-any-return]
     return ".".join(map(str, path))
 
 

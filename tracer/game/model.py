@@ -8,6 +8,8 @@ A :class:`Tree` is a set of :class:`Node` objects, each named two ways:
   (``A`` the root, then ``B``, ``C``, ..., ``Z``, ``AA``, ...).
 
 Every walk here is iterative, so a tree 10,000 levels deep is as safe as a small one.
+Paths of :data:`DEEP` levels or more are :class:`DeepPath` tuples (see there): made by
+:func:`child_path`, they keep deep trees linear in time.
 """
 
 from __future__ import annotations
@@ -21,13 +23,17 @@ from typing import Any, Literal
 from tracer.errors import InputError, path_text
 
 __all__ = [
+    "DEEP",
     "NODE_TYPES",
     "PLAYER_TYPES",
+    "DeepPath",
     "Node",
     "NodePath",
     "NodeType",
     "Path",
     "Tree",
+    "as_path",
+    "child_path",
     "format_value",
     "letters",
     "parse_path",
@@ -40,6 +46,70 @@ Path = NodePath  # the older name, kept while modules move to NodePath
 PLAYER_TYPES: tuple[str, ...] = ("max", "min", "chance")
 NODE_TYPES: tuple[str, ...] = PLAYER_TYPES + ("leaf",)
 
+DEEP = 32
+"""From this many levels on, a path is a :class:`DeepPath`."""
+
+
+class DeepPath(tuple):  # type: ignore[type-arg]
+    """A deep node's path: a tuple like any other (equal to the plain tuple, with the same hash),
+    which works out its hash once, and its text from its parent's.
+
+    Python works out a tuple's hash from all its items at every dict lookup, and events,
+    stories and keys look nodes up by path: in a chain 10,000 levels deep that made each
+    lookup cost 10,000 steps, and the key of the chain took 40 s. Below :data:`DEEP`
+    levels a plain tuple hashes faster than a Python method is called, so shallow paths
+    stay plain tuples.
+    """
+
+    def __hash__(self) -> int:
+        cached = self.__dict__.get("hash")
+        if cached is None:
+            cached = self.__dict__["hash"] = tuple.__hash__(self)
+        return cached  # type: ignore[no-any-return]
+
+    def __add__(self, other: tuple[int, ...]) -> DeepPath:  # type: ignore[override]
+        if len(other) == 1:
+            return child_path(self, other[0])  # type: ignore[return-value]
+        return DeepPath(tuple.__add__(self, other))
+
+    @property
+    def text(self) -> str:
+        """The path as users write it (``"0.1.0..."``), made from the nearest ancestor that knows its own."""
+        known = self.__dict__.get("text")
+        if known is not None:
+            return known  # type: ignore[no-any-return]
+        pending: list[DeepPath] = []
+        path: Any = self
+        while isinstance(path, DeepPath) and "text" not in path.__dict__:
+            pending.append(path)
+            path = path.__dict__.get("parent")
+            if path is None:
+                break
+        for deep in reversed(pending):
+            parent = deep.__dict__.get("parent")
+            if parent is None:
+                deep.__dict__["text"] = ".".join(map(str, deep))
+            else:
+                base = parent.__dict__["text"] if isinstance(parent, DeepPath) else ".".join(map(str, parent))
+                deep.__dict__["text"] = f"{base}.{deep[-1]}"
+        return self.__dict__["text"]  # type: ignore[no-any-return]
+
+
+def child_path(path: NodePath, index: int) -> NodePath:
+    """The path of child ``index`` of the node at ``path``: a :class:`DeepPath` from :data:`DEEP` levels on."""
+    if len(path) < DEEP - 1:
+        return path + (index,)
+    child = DeepPath(tuple.__add__(path, (index,)))
+    child.__dict__["parent"] = path
+    return child
+
+
+def as_path(items: Sequence[int], *, deep: bool = False) -> NodePath:
+    """A path from its indices: a plain tuple, or a :class:`DeepPath` from :data:`DEEP` levels on
+    (or when ``deep``: a parent whose children's paths, made with ``+``, are to be deep)."""
+    return DeepPath(items) if deep or len(items) >= DEEP else tuple(items)
+
+
 _PATH_RE = re.compile(r"^(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*))*$")
 
 
@@ -50,7 +120,10 @@ def parse_path(text: str) -> Path | None:
         return ()
     if not _PATH_RE.match(text):
         return None
-    return tuple(int(part) for part in text.split("."))
+    parsed = as_path([int(part) for part in text.split(".")])
+    if isinstance(parsed, DeepPath):
+        parsed.__dict__["text"] = text
+    return parsed
 
 
 def letters(index: int) -> str:

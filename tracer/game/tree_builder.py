@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from tracer.errors import TreeFormatError
-from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree, parse_path
+from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree, child_path, parse_path
 from tracer.reading import MAX_DIGITS
 from tracer.recursion import MAX_DEPTH, quiet_gc
 
@@ -324,7 +324,7 @@ def _build_tree(data: Any, reader: Any, source: str, players: tuple[str, ...]) -
             _check_probabilities(builder, fields, children, path)
         for index in range(len(children) - 1, -1, -1):
             child_raw, child_p = children[index]
-            stack.append((child_raw, path + (index,), node, child_p))
+            stack.append((child_raw, child_path(path, index), node, child_p))
     assert root_node is not None
     tree = _finish(root_node, builder)
     return Tree(tree, players=players)

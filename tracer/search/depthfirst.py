@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tracer.game.model import Path
-from tracer.game.protocol import Game
+from tracer.game.model import DEEP, Path, as_path
+from tracer.game.protocol import Game, TreeGame
 from tracer.recursion import deep_recursion
 from tracer.search.common import SearchRun, chance_refused, infinite_average, new_stats, noisy_indices, terminal_scoring
 from tracer.search.conventions import SearchSettings
@@ -83,10 +83,21 @@ def depth_first_search(
         returned = (max_returns if at_max else min_returns)(v, alpha, beta)
         return returned, bound_of(returned, low, high, alpha, beta) if track else "exact"
 
+    # A tree's nodes carry their paths: the search names them by those very objects, so that
+    # looking a node up compares the same object (a deep tree's paths are long to compare).
+    tree_paths = isinstance(game, TreeGame)
+
+    def children_of(state: Any, path: Path, indices: Sequence[int]) -> tuple[Path, ...]:
+        if tree_paths:
+            return tuple(state.children[i].path for i in indices)
+        return tuple(path + (i,) for i in indices)
+
     def value(state: Any, path: Path, depth: int, alpha: Any, beta: Any) -> tuple[float, str]:
         """The value of ``state`` (node ``path``) and its bound, searched within [alpha, beta] (None, None: no window)."""
         nonlocal visited, evaluated, depth_cut, cutoffs, pruned_count, tt_hits, tt_stores, quiesced, root_best
         visited += 1
+        if not tree_paths and len(path) == DEEP - 1 and path.__class__ is tuple:
+            path = as_path(path, deep=True)  # its children's paths (path + (i,)) are deep paths from here down
         if record:
             emit(("enter", path, depth, alpha, beta))
         # levels left to search; 0 at the depth limit and below it (where only quiescence goes)
@@ -144,7 +155,7 @@ def depth_first_search(
                 raise chance_refused(settings.algorithm, path)
             v = 0.0
             for index, (outcome, p) in enumerate(outcomes(state)):
-                child = path + (index,)
+                child = state.children[index].path if tree_paths else path + (index,)
                 child_value = value(result(state, outcome), child, depth + 1, alpha, beta)[0]
                 v += p * child_value
                 if record:
@@ -170,7 +181,7 @@ def depth_first_search(
                 depth_cut += 1
                 quiesced += 1
                 if record:
-                    emit(("quiesce", path, v, tuple(path + (i,) for i in indices)))
+                    emit(("quiesce", path, v, children_of(state, path, indices)))
                 if orderer is not None:
                     picked, keys, chosen = orderer(state, path, depth, [moves[i] for i in indices], side is max_side)
                     order = [indices[i] for i in picked]
@@ -183,7 +194,7 @@ def depth_first_search(
                         pruned_count += len(order)
                         low, high = extreme(low, -INF), extreme(high, INF)
                         if record:
-                            emit(("cutoff", path, v, alpha, beta, tuple(path + (i,) for i in indices)))
+                            emit(("cutoff", path, v, alpha, beta, children_of(state, path, indices)))
                         order = ()
                     elif raises == "alpha":
                         if better(v, alpha):
@@ -195,17 +206,17 @@ def depth_first_search(
                             emit(("beta", path, beta, v))
                         beta = v
                 if record and orderer is not None and order:
-                    emit(("order", path, tuple(path + (i,) for i in order), tuple(keys)))
+                    emit(("order", path, children_of(state, path, order), tuple(keys)))
             elif orderer is not None:
                 order, keys, children = orderer(state, path, depth, moves, side is max_side)
                 if record:
-                    emit(("order", path, tuple(path + (i,) for i in order), tuple(keys)))
+                    emit(("order", path, children_of(state, path, order), tuple(keys)))
             else:
                 order, children = range(len(moves)), None
             seen = None if child_values is None else child_values.setdefault(path, {})
             unsearched = iter(order)
             for index in unsearched:
-                child = path + (index,)
+                child = state.children[index].path if tree_paths else path + (index,)
                 child_state = children[index] if children is not None else result(state, moves[index])
                 child_value, child_bound = value(child_state, child, depth + 1, alpha, beta)
                 if seen is not None:
@@ -230,7 +241,7 @@ def depth_first_search(
                         # A pruned child may be worth anything: combine the interval (-inf, inf).
                         low, high = extreme(low, -INF), extreme(high, INF)
                     if record:
-                        emit(("cutoff", path, v, alpha, beta, tuple(path + (i,) for i in rest)))
+                        emit(("cutoff", path, v, alpha, beta, children_of(state, path, rest)))
                     break
                 # Narrow the window: MAX raises alpha, MIN lowers beta, when v is better than it.
                 if raises == "alpha":

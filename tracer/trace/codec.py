@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from tracer.errors import path_text
-from tracer.game.model import NodePath
+from tracer.game.model import NodePath, child_path
 from tracer.search.events import EVENT_TABLE, kind_of, node_of
 from tracer.trace.schema import Decoders, FieldError
 
@@ -211,7 +211,7 @@ class EventDecoder:
         else:
             if index.__class__ is not int or index < 0 or not self._stack:
                 raise CodecError(f"enter needs the child's index (a whole number >= 0) under the node being searched, not {index!r}")
-            path = self._paths[self._stack[-1]] + (index,)
+            path = child_path(self._paths[self._stack[-1]], index)
         number = self._count
         self._count += 1
         self._paths[number] = path
@@ -232,7 +232,7 @@ class EventDecoder:
             if not isinstance(value, list) or any(i.__class__ is not int or i < 0 for i in value):
                 raise CodecError(f"{name} must be a list of child indices, not {str(value)[:40]}")
             parent = out[1]
-            return tuple(parent + (index,) for index in value)
+            return tuple(child_path(parent, index) for index in value)
         try:
             return self._decoders.by_type[type_name](value)
         except FieldError as error:

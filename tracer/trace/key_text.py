@@ -43,9 +43,9 @@ def summary_lines(key: AnswerKey) -> list[str]:
         who = node_kind(key.root_type)
         if best.move:
             lines.append(say("key.move.named", "{player}'s move: to {child} (path {path}, move {move})",
-                             player=who, child=best.label, path=path_text(best.path), move=best.move))
+                             player=who, child=best.label, path=path_cell(best.path), move=best.move))
         else:
-            lines.append(say("key.move", "{player}'s move: to {child} (path {path})", player=who, child=best.label, path=path_text(best.path)))
+            lines.append(say("key.move", "{player}'s move: to {child} (path {path})", player=who, child=best.label, path=path_cell(best.path)))
     elif key.root_type == "chance":
         lines.append(say("key.move.chance", "The root is a chance node: no move to choose."))
     else:
@@ -95,7 +95,22 @@ def cutoff_line(key: AnswerKey, cut: KeyCutoff) -> str:
     test = cutoff_test("max" if node_type == "max" else "min", key.conventions.prune_on_equal, cut.v, cut.alpha, cut.beta)
     return say(
         "key.cutoff", "at {node} (path {path}): {test}; pruned {pruned}",
-        node=cut.label, path=path_text(cut.at) or say("key.root.path", "root"), test=test, pruned=", ".join(key.label(p) for p in cut.pruned),
+        node=cut.label, path=path_cell(cut.at) or say("key.root.path", "root"), test=test, pruned=", ".join(key.label(p) for p in cut.pruned),
+    )
+
+
+SHOWN_LEVELS = 12
+"""A deeper node's path is written by its ends in what people read (the JSON key keeps it whole)."""
+
+
+def path_cell(path: NodePath) -> str:
+    """A path as a key's table shows it: ``1.0.2``, or ``0.0.0.0.….1.0.0.0 (depth 10,000)`` past
+    :data:`SHOWN_LEVELS` levels (a chain's paths would fill lines of 20,000 characters)."""
+    if len(path) <= SHOWN_LEVELS:
+        return path_text(path)
+    return say(
+        "key.path.long", "{head}.….{tail} (depth {depth})",
+        head=".".join(map(str, path[:4])), tail=".".join(map(str, path[-4:])), depth=count(len(path)),
     )
 
 
@@ -122,7 +137,7 @@ def key_text(key: AnswerKey) -> str:
         rows = [_headers()]
         for node in key.nodes:
             rows.append((
-                node.label, node.path_text or say("key.root.row", "(root)"), _kind(node.type),
+                node.label, path_cell(node.path) or say("key.root.row", "(root)"), _kind(node.type),
                 shown(node.minimax_value), shown(node.search_value, node.bound), _yes_no(node.visited),
             ))
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -149,7 +164,7 @@ def key_markdown(key: AnswerKey) -> str:
         ]
         for row in key.nodes:
             cells = [
-                md(row.label), row.path_text or say("key.root.row", "(root)"), _kind(row.type),
+                md(row.label), path_cell(row.path) or say("key.root.row", "(root)"), _kind(row.type),
                 md(shown(row.minimax_value)), md(shown(row.search_value, row.bound)),
                 _yes_no(True) if row.visited else f"**{_yes_no(False)}**",
             ]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tracer.game.model import Node, NodePath, Tree
+from tracer.game.model import Node, NodePath, Tree, child_path
 from tracer.game.protocol import Game, TreeGame
 from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
@@ -220,7 +220,7 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
             )
         for index in indices:
             child_state = game.result(state, moves[index])
-            child = _game_node(game, node.path + (index,), child_state, game.move_label(state, moves[index]), scored)
+            child = _game_node(game, child_path(node.path, index), child_state, game.move_label(state, moves[index]), scored)
             if probabilities:
                 child.p = probabilities[index]
             node.children.append(child)

@@ -27,6 +27,7 @@ import json
 from pathlib import Path as FilePath
 from typing import Any
 
+from tracer.game.model import DeepPath, as_path
 from tracer.search.conventions import ALGORITHMS, ORDERS
 from tracer.search.events import EVENT_TABLE
 from tracer.search.window import FAIL_CONVENTIONS
@@ -120,7 +121,9 @@ class Decoders:
         parts = value.split(".") if value else []
         if not all(part.isdigit() and part.isascii() and (part == "0" or part[0] != "0") for part in parts):
             raise FieldError(_TYPE_WORDS["path"])
-        parsed = self._paths[value] = tuple(int(part) for part in parts)
+        parsed = self._paths[value] = as_path([int(part) for part in parts])
+        if isinstance(parsed, DeepPath):
+            parsed.__dict__["text"] = value
         return parsed
 
     def paths(self, value: Any) -> tuple[tuple[int, ...], ...]:

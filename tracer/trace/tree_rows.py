@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tracer.errors import path_text
-from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree
+from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree, child_path
 from tracer.trace.json_values import encode_value
 from tracer.trace.schema import Decoders, FieldError
 from tracer.trace.verify import CHANGED
@@ -52,7 +52,7 @@ def read_tree(rows: Any, players: Any, fail: Any, version: int) -> Tree:
                 children = decode.count(row.get("children"))
                 if not open_nodes and root is not None:
                     raise fail(f"{where}: it belongs to no node (the tree is complete before it)")
-                path = () if root is None else open_nodes[-1][0].path + (len(open_nodes[-1][0].children),)
+                path = () if root is None else child_path(open_nodes[-1][0].path, len(open_nodes[-1][0].children))
         except (FieldError, TypeError, KeyError):
             raise fail(f"{where}: needs " + ('a path such as "1.0"' if version == 1 else "its number of children") +
                        " and, if any, a numeric value") from None

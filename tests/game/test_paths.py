@@ -1,0 +1,52 @@
+"""Node paths: plain tuples near the root, DeepPath from DEEP levels on, indistinguishable as values."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tracer
+from tracer.errors import path_text
+from tracer.game.model import DEEP, DeepPath, as_path, child_path, parse_path
+from tracer.trace.key import answer_key
+from tracer.trace.key_text import key_text
+
+
+@given(st.lists(st.integers(min_value=0, max_value=30), min_size=DEEP, max_size=DEEP + 40))
+def test_a_deep_path_is_the_plain_tuple_as_a_value(items):
+    plain = tuple(items)
+    deep = as_path(items)
+    assert isinstance(deep, DeepPath)
+    assert deep == plain and plain == deep and hash(deep) == hash(plain)
+    assert {plain: "found"}[deep] == "found" and {deep: "found"}[plain] == "found"
+    assert deep[:-1] == plain[:-1] and len(deep) == len(plain) and list(deep) == items
+    assert path_text(deep) == ".".join(map(str, items)) == path_text(plain)
+    assert json.dumps(deep) == json.dumps(plain)
+    again = pickle.loads(pickle.dumps(deep))
+    assert again == plain and hash(again) == hash(plain)
+
+
+def test_children_of_deep_paths_are_deep_and_know_their_text():
+    path: tuple[int, ...] = ()
+    for level in range(DEEP + 5):
+        path = child_path(path, level % 3)
+        assert isinstance(path, DeepPath) == (level + 1 >= DEEP)
+    assert isinstance(path + (7,), DeepPath)
+    assert path_text(path + (7,)) == ".".join(str(level % 3) for level in range(DEEP + 5)) + ".7"
+    parsed = parse_path(path_text(path))
+    assert isinstance(parsed, DeepPath) and parsed == path
+
+
+def test_the_key_of_a_deep_chain():
+    depth = 3000
+    trace = tracer.alphabeta("[" * depth + "7" + "]" * depth)
+    key = answer_key(trace)
+    assert key.root_value == 7 and len(key.nodes) == depth + 1
+    assert key.to_json()["principal_variation"][-1] == ".".join(["0"] * depth)
+    assert all(node.search_value == 7 and node.visited for node in key.nodes)
+    text = key_text(key)
+    assert "0.0.0.0.….0.0.0.0 (depth 3,000)" in text  # a table cell, not a line of 6,000 characters
+    assert max(len(line) for line in text.splitlines() if line.startswith(("A ", "B ", "C "))) < 80
