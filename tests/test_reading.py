@@ -7,6 +7,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tracer.errors import InputError, TreeFormatError
 from tracer.game.notation import load_tree, parse_tree
@@ -110,3 +112,35 @@ def test_json_errors_name_the_line_and_column():
     with pytest.raises(InputError) as caught:
         load_json('{"a": [1, 2,]}', "x.json")
     assert str(caught.value).startswith("x.json:1:")
+
+
+# -- the YAML composer agrees with PyYAML's ----------------------------------------------------
+_SCALARS = st.one_of(
+    st.integers(-10**6, 10**6), st.floats(allow_nan=False, allow_infinity=True), st.booleans(), st.none(),
+    st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12),
+)
+_DATA = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+                     max_leaves=25)
+
+
+def _shape(node):
+    """A node as comparable data: kind, resolved tag, value, style, and where it starts and ends."""
+    import yaml as pyyaml
+
+    where = (node.start_mark.line, node.start_mark.column, node.end_mark.line, node.end_mark.column)
+    if isinstance(node, pyyaml.ScalarNode):
+        return ("scalar", node.tag, node.value, node.style, where)
+    if isinstance(node, pyyaml.SequenceNode):
+        return ("seq", node.tag, [_shape(child) for child in node.value], where)
+    return ("map", node.tag, [(_shape(key), _shape(value)) for key, value in node.value], where)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_DATA, st.booleans())
+def test_composed_yaml_is_what_pyyaml_composes(data, flow):
+    import yaml as pyyaml
+
+    text = pyyaml.safe_dump(data, default_flow_style=flow, allow_unicode=True)
+    ours = compose_yaml(text, "t.yaml")
+    theirs = pyyaml.compose(text, Loader=pyyaml.SafeLoader)
+    assert _shape(ours) == _shape(theirs)

@@ -70,6 +70,12 @@ def same_number(a: float, b: float) -> bool:
     return abs(a - b) <= TOLERANCE + 1e-9
 
 
+_AROUND_SLASH = re.compile(r"\s*/\s*")
+_AFTER_SIGN = re.compile(r"^([+-])\s+")
+_SPACES = re.compile(r"\s+")
+_PLAIN_NUMBER = re.compile(r"\s*-?[0-9]{1,15}(\.[0-9]{1,15})?\s*")
+
+
 def parse_number(text: str) -> float | None:
     """``3``, ``-2.5``, ``10/3``, ``+inf``, ``−4`` (a true minus), ``- 4`` -> a float; None if not a number.
 
@@ -81,7 +87,7 @@ def parse_number(text: str) -> float | None:
     cleaned = text.strip()
     for sign in MINUS_SIGNS:
         cleaned = cleaned.replace(sign, "-")
-    cleaned = re.sub(r"\s*/\s*", "/", re.sub(r"^([+-])\s+", r"\1", cleaned.casefold()))
+    cleaned = _AROUND_SLASH.sub("/", _AFTER_SIGN.sub(r"\1", cleaned.casefold()))
     if cleaned in PLUS_INFINITY:
         return math.inf
     if cleaned in MINUS_INFINITY:
@@ -102,7 +108,9 @@ def parse_claim(text: str) -> Claim | None:
     >>> parse_claim("at most 2"), parse_claim("≥-1"), parse_claim(" 3 ")
     (Claim(value=2.0, bound='upper'), Claim(value=-1.0, bound='lower'), Claim(value=3.0, bound='exact'))
     """
-    rest = re.sub(r"\s+", " ", text.strip())
+    if _PLAIN_NUMBER.fullmatch(text):  # most answers: a plain number, read at once
+        return Claim(float(text), "exact")
+    rest = _SPACES.sub(" ", text.strip())
     lowered = rest.casefold()
     bound = "exact"
     for kind, words in BOUND_WORDS:

@@ -23,7 +23,6 @@ import gzip
 import io
 import json
 import os
-import re
 import stat
 import sys
 from collections.abc import Callable
@@ -31,6 +30,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from tracer.errors import InputError
+from tracer.reading.nesting import check_nesting, nesting_depth
+from tracer.reading.yaml_text import MAX_YAML_NODES, compose_yaml
 from tracer.recursion import MAX_DEPTH, deep_recursion
 
 __all__ = [
@@ -60,10 +61,6 @@ LIMITS = {
 
 MAX_DIGITS = 400
 """The longest number (digits) tracer reads; floats end near 1e308 anyway."""
-
-MAX_YAML_NODES = 2_000_000
-"""The most nodes a YAML document may expand to through its aliases."""
-
 
 # -- files -------------------------------------------------------------------------------------
 GZIP_MAGIC = b"\x1f\x8b"
@@ -207,46 +204,6 @@ def _too_large(error: type[InputError], source: str, what: str, limit: int) -> I
     return error(f"{what} is larger than tracer reads ({limit // MB or 1:,} MB at most)", source=source, hint="check that this is the right file")
 
 
-# -- nesting -------------------------------------------------------------------------------------
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"' + r"|'(?:[^']|'')*'")
-_BRACKETS = re.compile(r"[\[\]{}]")
-
-
-def nesting_depth(text: str, limit: int = MAX_DEPTH) -> tuple[int, int]:
-    """How deep ``[``/``{`` nest in ``text`` (quoted strings skipped), stopping past ``limit``.
-
-    Returns ``(depth, offset)``: the deepest level seen and where it was reached. Linear
-    in the text; no recursion.
-    """
-    depth = deepest = 0
-    where = 0
-    for match in _BRACKETS.finditer(_STRING.sub(lambda m: " " * len(m.group()), text)):
-        if match.group() in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest, where = depth, match.start()
-                if deepest > limit:
-                    break
-        else:
-            depth -= 1
-    return deepest, where
-
-
-def _line_column(text: str, offset: int) -> tuple[int, int]:
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
-
-
-def _check_nesting(text: str, source: str, error: type[InputError], limit: int) -> None:
-    depth, offset = nesting_depth(text, limit + 2)
-    if depth > limit + 2:  # a tree of ``limit`` levels is nested a little deeper in its file
-        line, column = _line_column(text, offset)
-        raise error(
-            f"the input is nested more than {limit:,} levels deep", source=source, line=line, column=column,
-            hint="tracer reads trees up to that depth; check the brackets",
-        )
-
-
 # -- JSON ----------------------------------------------------------------------------------------
 def load_json(
     text: str,
@@ -261,7 +218,7 @@ def load_json(
 
     ``options`` go to :func:`json.loads` (``object_pairs_hook``, ``parse_constant``).
     """
-    _check_nesting(text, source, error, limit)
+    check_nesting(text, source, error, limit)
     try:
         with deep_recursion(limit + 10):
             return json.loads(text, **options)
@@ -274,122 +231,3 @@ def load_json(
         raise error("a number has more digits than tracer reads", source=source, hint=f"write numbers of at most {MAX_DIGITS} digits") from None
     except RecursionError:
         raise error(f"nested more than {limit:,} levels deep", source=source) from None
-
-
-# -- YAML ----------------------------------------------------------------------------------------
-class _Refused(Exception):
-    """A YAML document the safe composer will not build: a tag, too many aliases, too deep."""
-
-    def __init__(self, message: str, mark: Any, hint: str) -> None:
-        super().__init__(message)
-        self.mark = mark
-        self.hint = hint
-
-
-def _safe_loader() -> type:
-    import yaml
-
-    class SafeComposer(yaml.SafeLoader):
-        """PyYAML's pure-Python safe loader (its C loader recurses on the C stack), composing
-        nodes only: tags are refused, and nesting is bounded."""
-
-        depth = 0
-        depth_limit = MAX_DEPTH
-        aliases = 0
-
-        def compose_node(self, parent: Any, index: Any) -> Any:
-            event = self.peek_event()
-            if isinstance(event, yaml.AliasEvent):
-                self.aliases += 1
-            tag = getattr(event, "tag", None)
-            if tag not in (None, "!") and not isinstance(event, yaml.AliasEvent):
-                raise _Refused(f"the YAML tag {tag.replace('tag:yaml.org,2002:', '!!')} is not allowed here", event.start_mark,
-                               "remove the tag: write the value plainly (3, \"text\", [a, b])")
-            self.depth += 1
-            if self.depth > self.depth_limit:
-                raise _Refused(f"nested more than {self.depth_limit:,} levels deep", event.start_mark,
-                               f"tracer reads files up to {self.depth_limit:,} levels deep")
-            try:
-                return super().compose_node(parent, index)
-            finally:
-                self.depth -= 1
-
-    return SafeComposer
-
-
-def compose_yaml(text: str, source: str, *, error: type[InputError] = InputError, limit: int = MAX_DEPTH) -> Any:
-    """Compose YAML ``text`` into PyYAML nodes (no Python objects are built), safely.
-
-    Refuses tags, nesting deeper than ``limit`` and aliases that expand the document past
-    :data:`MAX_YAML_NODES` nodes or refer to themselves; syntax errors name the line and
-    column. Returns None for an empty document.
-    """
-    import yaml
-
-    _check_nesting(text, source, error, limit)
-    loader = _safe_loader()(text)
-    loader.depth_limit = limit + 2
-    try:
-        with deep_recursion(limit + 10):
-            node = loader.get_single_node()
-    except _Refused as problem:
-        mark = problem.mark
-        raise error(str(problem), source=source, line=mark.line + 1 if mark else None, column=mark.column + 1 if mark else None,
-                    hint=problem.hint) from None
-    except yaml.MarkedYAMLError as problem:
-        mark = problem.problem_mark
-        raise error(f"not valid YAML: {problem.problem}", source=source, line=mark.line + 1 if mark else None,
-                    column=mark.column + 1 if mark else None, hint="check the indentation and that every [ and { is closed") from None
-    except yaml.YAMLError as problem:
-        raise error(f"not valid YAML: {problem}", source=source) from None
-    except RecursionError:
-        raise error(f"nested more than {limit:,} levels deep", source=source) from None
-    finally:
-        loader.dispose()
-    if node is not None and loader.aliases:
-        _check_expansion(node, source, error)
-    return node
-
-
-def _check_expansion(root: Any, source: str, error: type[InputError]) -> None:
-    """Refuse aliases that refer to themselves or expand the document past MAX_YAML_NODES."""
-    size: dict[int, int] = {}
-    on_path: set[int] = set()
-    stack: list[tuple[Any, bool]] = [(root, False)]
-    while stack:
-        node, done = stack.pop()
-        key = id(node)
-        if done:
-            on_path.discard(key)
-            children = _children(node)
-            total = 1 + sum(size[id(child)] for child in children)
-            if total > MAX_YAML_NODES:
-                mark = node.start_mark
-                raise error(
-                    f"the YAML aliases (*name) expand this document past {MAX_YAML_NODES:,} values", source=source,
-                    line=mark.line + 1, column=mark.column + 1, hint="write the values out instead of repeating them with aliases",
-                )
-            size[key] = total
-            continue
-        if key in size:
-            continue
-        if key in on_path:
-            mark = node.start_mark
-            raise error("a YAML alias refers to the value it is part of", source=source, line=mark.line + 1, column=mark.column + 1,
-                        hint="remove the alias (*name) inside its own anchor (&name)")
-        on_path.add(key)
-        stack.append((node, True))
-        stack.extend((child, False) for child in _children(node) if id(child) not in size)
-
-
-def _children(node: Any) -> list[Any]:
-    value = node.value
-    if isinstance(value, list):
-        out: list[Any] = []
-        for item in value:
-            if isinstance(item, tuple):
-                out.extend(item)
-            else:
-                out.append(item)
-        return out
-    return []

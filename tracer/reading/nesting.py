@@ -1,0 +1,51 @@
+"""How deep brackets nest in a text, found without parsing it (so that no parser recurses past
+tracer's limit: C parsers overflow the stack on deep input)."""
+
+from __future__ import annotations
+
+import re
+
+from tracer.errors import InputError
+from tracer.recursion import MAX_DEPTH
+
+__all__ = ["check_nesting", "nesting_depth"]
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"' + r"|'(?:[^']|'')*'")
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def nesting_depth(text: str, limit: int = MAX_DEPTH) -> tuple[int, int]:
+    """How deep ``[``/``{`` nest in ``text`` (quoted strings skipped), stopping past ``limit``.
+
+    Returns ``(depth, offset)``: the deepest level seen and where it was reached. Linear
+    in the text; no recursion.
+    """
+    depth = deepest = 0
+    where = 0
+    for match in _BRACKETS.finditer(_STRING.sub(lambda m: " " * len(m.group()), text)):
+        if match.group() in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, match.start()
+                if deepest > limit:
+                    break
+        else:
+            depth -= 1
+    return deepest, where
+
+
+def line_column(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def check_nesting(text: str, source: str, error: type[InputError], limit: int) -> None:
+    if text.count("[") + text.count("{") <= limit + 2:
+        return  # too few brackets to nest that deep (the usual case, found without a scan)
+    depth, offset = nesting_depth(text, limit + 2)
+    if depth > limit + 2:  # a tree of ``limit`` levels is nested a little deeper in its file
+        line, column = line_column(text, offset)
+        raise error(
+            f"the input is nested more than {limit:,} levels deep", source=source, line=line, column=column,
+            hint="tracer reads trees up to that depth; check the brackets",
+        )
