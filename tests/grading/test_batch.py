@@ -156,3 +156,16 @@ def test_single_key_file(classroom):
     assert result.exit_code == 0 and "11 / 11" in result.stdout and "Right: MAX moves to" in result.stdout
     other = run(folder / "key.json", classroom / "submissions" / "s001.yaml")
     assert other.exit_code == 3 and "but the key is for" in other.stdout
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "csv"])
+def test_workers_report_what_one_process_reports(classroom, monkeypatch, fmt):
+    """200 files are checked by forked workers where the machine has two cores (tracer.grading.batch);
+    the report is the one a single process writes, byte for byte."""
+    root = classroom
+    reports = {}
+    for jobs in ("1", "2"):
+        monkeypatch.setenv("TRACER_JOBS", jobs)
+        result = run(root / "hw", root / "submissions", "--format", fmt)
+        reports[jobs] = result.output
+    assert reports["1"] == reports["2"] and "s005" in reports["1"]

@@ -36,6 +36,7 @@ from typing import Any
 
 from tracer.errors import InputError, TracerError
 from tracer.grading.answers import AnswerError, Submission, load_yaml_items, parse_number, read_documents
+from tracer.grading.batch import jobs_for, map_in_order
 from tracer.grading.checkers import CHECKERS
 from tracer.grading.keys import KeySource, PreparedKey, index_of
 from tracer.reading import read_input
@@ -275,10 +276,13 @@ def check_files(
     points: Points | None = None,
     progress: Callable[[list[Any]], Iterable[Any]] | None = None,
 ) -> list[Result]:
-    """Check the files :func:`collect_files` found, in order: a result per exercise answered (a file may hold several)."""
+    """Check the files :func:`collect_files` found, in order: a result per exercise answered (a file may hold several).
+
+    A large batch is checked by several processes (:mod:`tracer.grading.batch`); the results are the same."""
     points = points or Points()
     listed = list(files)
-    return [result for found in (progress(listed) if progress else listed) for result in check_file(keys, found.path, points, found.problem)]
+    checked = map_in_order(lambda found: check_file(keys, found.path, points, found.problem), listed, jobs_for(len(listed)))
+    return [result for _found, outcome in zip(progress(listed) if progress else listed, checked) for result in outcome]
 
 
 def check_file(keys: KeySource, path: Path, points: Points, problem: str | None = None) -> list[Result]:

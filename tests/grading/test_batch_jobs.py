@@ -1,0 +1,40 @@
+"""A large batch is checked by forked workers; the results are those of checking one by one."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from tracer.grading.batch import MIN_FILES, jobs_for, map_in_order
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork on Linux only")
+
+
+def test_results_come_back_in_order_from_the_workers():
+    items = list(range(500))
+    parent = os.getpid()
+    seen = list(map_in_order(lambda n: (n * n, os.getpid() != parent), items, jobs=2))
+    assert [square for square, _ in seen] == [n * n for n in items]
+    assert any(in_worker for _, in_worker in seen)  # the workers did the work
+
+
+def test_a_worker_that_dies_loses_no_item():
+    parent = os.getpid()
+
+    def fragile(n: int) -> int:
+        if n == 137 and os.getpid() != parent:
+            os._exit(1)  # a worker killed mid-batch
+        return n + 1
+
+    assert list(map_in_order(fragile, list(range(300)), jobs=2)) == list(range(1, 301))
+
+
+def test_small_batches_and_tracer_jobs_1_stay_in_this_process(monkeypatch):
+    monkeypatch.delenv("TRACER_JOBS", raising=False)
+    assert jobs_for(MIN_FILES - 1) == 1
+    monkeypatch.setenv("TRACER_JOBS", "1")
+    assert jobs_for(10_000) == 1
+    monkeypatch.setenv("TRACER_JOBS", "3")
+    assert jobs_for(10_000) == 3
