@@ -289,6 +289,18 @@ class HiddenWhist:
         p = Fraction(1, len(self._deals))
         return [(deal, p) for deal in self._deals]
 
+    @staticmethod
+    def deal_label(deal: Deal) -> str:
+        """The edge below a chance root over the deals: ``MIN holds K♠ Q♠ J♥``."""
+        return deal.text()
+
+    @staticmethod
+    def information_board(state: WhistState) -> list[list[str]]:
+        """The board as MAX sees it: its cards, MIN's as ``?``, and the card led, if any."""
+        rows = _board(state)
+        rows[1] = ["?"] * len(state[1]) or ["-"]
+        return rows
+
     def determinized(self, deal: Deal) -> Whist:
         """The deal as a perfect-information game: both hands known, MIN by the dealer rule."""
         return self._games[deal]
