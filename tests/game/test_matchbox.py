@@ -127,7 +127,7 @@ def test_tracer_learn_is_seeded_and_says_when_white_stops_winning():
     assert first == second and first != runner.invoke(main, [*args[:-1], "3"]).output
     learner = MatchboxLearner(seed=2, opponent="probing")
     games = learner.train_until_unbeatable()
-    assert f"From game {games} on, White cannot win" in first
+    assert f"After game {games}, White cannot win" in first
     lines = [line for line in first.splitlines() if line[:1].isdigit()]
     assert len(lines) == 45 and [line.split()[0] for line in lines] == [str(n) for n in range(1, 46)]
     # the bead count goes down by one exactly in the games White won

@@ -127,7 +127,7 @@ def _learn_table(rows: list[tuple[Any, int, bool]], boxes: int, safe_from: int |
     lines.append("")
     lines.append(say("learn.lost", "The machine lost {lost} of {games} games.", lost=lost, games=len(rows)))
     if safe_from is not None:
-        lines.append(say("learn.unbeatable", "From game {n} on, White cannot win whatever it plays: only winning beads are left where play can lead.", n=safe_from))
+        lines.append(say("learn.unbeatable", "After game {n}, White cannot win whatever it plays: only winning beads are left where play can lead.", n=safe_from))
     else:
         lines.append(say("learn.beatable", "White can still win: play more games."))
     return "\n".join(lines) + "\n"
