@@ -62,6 +62,7 @@ from typing import NamedTuple
 
 from tracer.errors import InputError
 from tracer.game.games.base import PositionGame
+from tracer.words import say
 
 __all__ = ["Deal", "HiddenWhist", "Whist", "WhistState", "card_text", "parse_cards"]
 
@@ -247,7 +248,7 @@ class Deal(NamedTuple):
 
     def text(self) -> str:
         """``MIN holds K♠ 2♥``: what tells this deal from the others."""
-        return "MIN holds " + " ".join(map(card_text, self.min_hand))
+        return say("whist.deal", "MIN holds {cards}", cards=" ".join(map(card_text, self.min_hand)))
 
 
 class HiddenWhist:
