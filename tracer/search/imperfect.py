@@ -193,7 +193,7 @@ class InformationSetGame:
 
     def _settle(self, items: list[_Item]) -> Any:
         """The state after a choice: one information set, one end, or chance revealing which."""
-        groups: dict[Hashable, list[_Item]] = {}
+        groups: dict[tuple[str, Hashable], list[_Item]] = {}
         for item in map(self._advance, items):
             game = self.games[item.deal]
             key = ("end", item.deal) if game.is_terminal(item.state) else ("set", self.source.information_key(item.state))
@@ -201,14 +201,14 @@ class InformationSetGame:
         states = [_End(group[0]) if key[0] == "end" else _Choice(tuple(_Item(i.deal, i.state, i.p) for i in group)) for key, group in groups.items()]
         if len(states) == 1:
             return states[0]
-        mass = sum(item.p for item in items)
+        mass = sum((item.p for item in items), Fraction(0))
         seen = [group[0].seen if len({i.seen for i in group}) == 1 else () for group in groups.values()]
         use_seen = all(seen) and len(set(seen)) == len(seen)
         labels = [
             " ".join(moves) if use_seen else " / ".join(str(self.source.deal_label(self.deals[i.deal][0])) for i in group)
             for moves, group in zip(seen, groups.values())
         ]
-        return _Reveal(tuple((label, state, sum(i.p for i in group) / mass) for label, state, group in zip(labels, states, groups.values())))
+        return _Reveal(tuple((label, state, sum((i.p for i in group), Fraction(0)) / mass) for label, state, group in zip(labels, states, groups.values())))
 
     # -- the game protocol --------------------------------------------------------------------
     def initial_state(self) -> Any:
