@@ -113,7 +113,7 @@ def test_imperfect_fences_trace_the_deals_or_the_information_sets(tmp_path):
     deals = traced(game="roads", imperfect="deals")
     # a chance root over the two worlds, each the whole road tree under it
     assert deals.algorithm == "expectiminimax" and deals.root_value == 10
-    assert [c.move for c in deals.tree.root.children] == ["jewels on the left", "jewels on the right"]
+    assert [c.move for c in deals.tree.root.children] == ["jewels left", "jewels right"]
     sets = traced(game="roads", imperfect="information-sets")
     assert sets.root_value == 1 and [c.move for c in sets.tree.root.children] == ["road A", "road B"]
     whist = traced(game="whist", position="AS 2H 2D / KS QS JH JD", imperfect="information-sets")

@@ -42,7 +42,7 @@ def test_the_traced_trees_give_the_same_values():
     # the information-set tree: road B leads to one fork for both worlds, then chance shows the world
     fork = informed.tree.root.children[1]
     assert fork.type == "max" and [c.type for c in fork.children] == ["chance", "chance"]
-    assert [g.move for g in fork.children[0].children] == ["jewels on the left", "jewels on the right"]
+    assert [g.move for g in fork.children[0].children] == ["jewels left", "jewels right"]
     whist = imperfect_decision(HiddenWhist())
     assert tracer.expectiminimax(whist.deals_game).root_value == 2
     assert tracer.expectiminimax(whist.information_game).root_value == pytest.approx(1.75)

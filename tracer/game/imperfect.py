@@ -50,7 +50,7 @@ __all__ = ["HIDDEN_GAMES", "ROAD_VALUES", "ROAD_WORLDS", "RoadExample", "make_hi
 ROAD_VALUES = {"gold": 1, "jewels": 10, "bus": -100}
 """What each end of the road is worth to the traveller (our numbers; the slides give none)."""
 
-ROAD_WORLDS = ("jewels on the left", "jewels on the right")
+ROAD_WORLDS = ("jewels left", "jewels right")
 """The two ways the fork can lie, equally likely."""
 
 
