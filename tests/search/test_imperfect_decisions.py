@@ -161,3 +161,13 @@ def test_an_opponent_with_a_choice_is_refused():
     with pytest.raises(InputError, match="only MAX may choose"):
         imperfect_decision(Choosy())
     assert make_hidden("roads").title.startswith("Roads")
+
+
+def test_told_which_world_it_is_the_two_decisions_agree_on_road_b():
+    decision = imperfect_decision(RoadExample(told=True))
+    # the root splits into one information set per world; in each, road B is worth 10
+    assert [c.deals for c in decision.choices] == [("jewels left",), ("jewels right",)]
+    assert all(c.averaged_move == c.informed_move == "road B" and not c.differ for c in decision.choices)
+    assert decision.informed_value == decision.clairvoyant_value == 10
+    told = CliRunner().invoke(main, ["imperfect", "--game", "roads", "--position", "told"]).output
+    assert "They agree: averaging's move road B is also right over information sets." in told

@@ -18,8 +18,8 @@ __all__ = ["imperfect_command", "learn_command"]
 @click.option("--game", "game", type=click.Choice(["whist", "roads"]), default="whist", show_default=True,
               help="whist: two-hand whist against a dealer whose hand is hidden; roads: the road, gold, jewels and bus example.")
 @click.option("--position", metavar="POS",
-              help="Whist: MAX's cards / the cards MIN's hand is dealt from, e.g. \"AS 2H 2D / KS QS JH JD\" (the default); :min for MIN to lead.")
-@click.option("--deals", type=click.IntRange(min=1), help="Draw this many of the deals (GIB sampled 100 bridge deals); both decisions use the deals drawn.")
+              help="Whist: MAX's cards / the cards MIN's hand is dealt from, e.g. \"AS 2H 2D / KS QS JH JD\" (the default); :min for MIN to lead. Roads: told, for a traveller told where the jewels are.")
+@click.option("--deals", type=click.IntRange(min=1), help="Draw this many of the deals (the bridge program GIB averaged over a sample of deals); both decisions use the deals drawn.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for --deals.")
 @click.option("--format", "fmt", type=click.Choice(["json", "text", "markdown"]), default="text", show_default=True, help="How to write the key.")
 @click.option("-o", "--output", metavar="FILE", help="Write the key here (default: standard output).")

@@ -100,7 +100,9 @@ class RoadExample:
 
     def information_key(self, state: Node) -> Hashable:
         """The node's path, the same in both worlds; told, the node itself (each its own set)."""
-        return state if self.told else state.path
+        if not self.told:
+            return state.path
+        return (state.path, id(state))  # nodes are not hashable; each node of each world is its own set
 
 
 HIDDEN_GAMES = ("whist", "roads")
@@ -109,12 +111,14 @@ HIDDEN_GAMES = ("whist", "roads")
 
 def make_hidden(name: str, position: str | None = None) -> Any:
     """The game of hidden deals called ``name``: ``whist`` from ``position`` (MAX's cards / the
-    unseen cards), or ``roads`` (no position)."""
+    unseen cards), or ``roads`` (position ``told`` for a traveller told where the jewels are)."""
     key = name.strip().lower()
     if key == "whist":
         return HiddenWhist(position)
     if key == "roads":
-        if position is not None:
-            raise InputError("the road example has no position", hint="leave {0} out", options=(Option("position"),))
-        return RoadExample()
+        if position not in (None, "told"):
+            raise InputError(f"{position!r} is not a position of the road example",
+                             hint="leave {0} out, or write {1} for a traveller told where the jewels are",
+                             options=(Option("position"), Option("position", "told")))
+        return RoadExample(told=position == "told")
     raise InputError(f"unknown game of hidden deals {name!r}", hint="choose one of " + ", ".join(HIDDEN_GAMES))

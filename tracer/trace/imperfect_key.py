@@ -63,7 +63,7 @@ def _sections(choice: FirstChoice) -> list[tuple[str, list[str], list[list[str]]
 def _where(choice: FirstChoice, several: bool) -> list[str]:
     if not several:
         return []
-    return [say("imperfect.key.set", "When MAX's first information set holds: {deals}", deals="; ".join(choice.deals))]
+    return [say("imperfect.key.set", "MAX's first choice when the deal is one of: {deals}", deals="; ".join(choice.deals))]
 
 
 def imperfect_text(decision: ImperfectDecision) -> str:
