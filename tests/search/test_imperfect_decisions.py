@@ -143,6 +143,8 @@ def test_the_command_line_and_the_api_agree():
     assert choice["informed"] == {"A♠": 1.5, "2♥": 1.75, "2♦": 1.75}
     text = runner.invoke(main, ["imperfect", "--game", "roads"]).output
     assert "Averaging plays road B (10)." in text and "The right move is road A (1)." in text and "They differ" in text
+    markdown = runner.invoke(main, ["imperfect", "--game", "roads", "--format", "markdown"]).output
+    assert "| average | 1 | 10 |" in markdown and "| value | 1 | −45 |" in markdown
     seeded = [runner.invoke(main, ["imperfect", "--deals", "2", "--seed", "3"]).output for _ in range(2)]
     assert seeded[0] == seeded[1] and "Deals: 2 of 4, drawn with seed 3" in seeded[0]
     bad = runner.invoke(main, ["imperfect", "--deals", "9"])

@@ -84,7 +84,8 @@ def imperfect_markdown(decision: ImperfectDecision) -> str:
     head = _head(decision)
     lines = [f"# {head[0]}", "", *(f"{line}  " for line in head[1:])]
     for choice in decision.choices:
-        lines.extend(["", *_where(choice, len(decision.choices) > 1)])
+        where = _where(choice, len(decision.choices) > 1)
+        lines.extend(["", f"## {where[0]}"] if where else [])
         for title, header, rows, conclusion in _sections(choice):
             lines.extend(["", title, "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)])
             lines.extend("| " + " | ".join(row) + " |" for row in rows)
