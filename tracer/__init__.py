@@ -12,8 +12,10 @@ from tracer._version import __version__
 from tracer.api import alphabeta, expectiminimax, minimax, search
 from tracer.errors import InputError, SearchError, TraceFormatError, TracerError, TreeFormatError
 from tracer.game import GAMES, Game, Node, Tree, TreeGame, format_value, load_tree, make_game, parse_tree
+from tracer.game.imperfect import make_hidden
 from tracer.game.loader import load_game_class
 from tracer.search import Conventions, SearchSettings
+from tracer.search.imperfect import imperfect_decision
 from tracer.trace import (
     AnswerKey,
     Replayer,
@@ -66,12 +68,14 @@ __all__ = [
     "answer_key",
     "expectiminimax",
     "format_value",
+    "imperfect_decision",
     "key_markdown",
     "key_text",
     "load_game_class",
     "load_trace",
     "load_tree",
     "make_game",
+    "make_hidden",
     "minimax",
     "parse_tree",
     "replay",

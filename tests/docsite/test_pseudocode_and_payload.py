@@ -100,3 +100,27 @@ def test_a_fence_on_chance_nodes_runs_expectiminimax_unless_told_otherwise(tmp_p
     assert trace.algorithm == "expectiminimax" and trace.root_value == 2.5
     with pytest.raises(InputError, match="alphabeta cannot search chance nodes"):
         build_trace(tree, read_fence_options({"algorithm": "alphabeta"}), tmp_path, tmp_path)
+
+
+def test_imperfect_fences_trace_the_deals_or_the_information_sets(tmp_path):
+    from tracer.docsite.fence import read_fence_options
+    from tracer.docsite.stepper import build_trace
+    from tracer.errors import InputError
+
+    def traced(**options):
+        return build_trace("", read_fence_options(options), tmp_path, tmp_path)
+
+    deals = traced(game="roads", imperfect="deals")
+    # a chance root over the two worlds, each the whole road tree under it
+    assert deals.algorithm == "expectiminimax" and deals.root_value == 10
+    assert [c.move for c in deals.tree.root.children] == ["jewels left", "jewels right"]
+    sets = traced(game="roads", imperfect="information-sets")
+    assert sets.root_value == 1 and [c.move for c in sets.tree.root.children] == ["road A", "road B"]
+    whist = traced(game="whist", position="AS 2H 2D / KS QS JH JD", imperfect="information-sets")
+    assert whist.root_value == pytest.approx(1.75)
+    drawn = traced(game="whist", imperfect="deals", deals="2", seed="1")
+    assert len(drawn.tree.root.children) == 2
+    with pytest.raises(InputError, match="imperfect='both' is not one of deals, information-sets"):
+        read_fence_options({"game": "roads", "imperfect": "both"})
+    with pytest.raises(InputError, match="imperfect= needs game="):
+        build_trace("[[1, 2]]", read_fence_options({"imperfect": "deals"}), tmp_path, tmp_path)

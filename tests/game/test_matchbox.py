@@ -89,3 +89,51 @@ def test_the_learner_stops_losing_and_keeps_only_winning_moves(seed):
                 frontier.append(child)
     # and it does not lose again
     assert all(r.winner == "Black" for r in learner.train(100))
+
+
+def white_can_win(learner, state):
+    """Written here: can some White play beat the beads left? (The test's own search.)"""
+    if GAME.is_terminal(state):
+        return GAME.utility(state) > 0
+    if GAME.to_move(state) == "max":
+        return any(white_can_win(learner, GAME.result(state, m)) for m in GAME.actions(state))
+    box, symmetry = GAME.canonical(state)
+    beads = learner.boxes[box]
+    if not beads:
+        return True
+    moves = [GAME.transform_action(b, symmetry) for b in beads]
+    return any(white_can_win(learner, GAME.result(state, m)) for m in moves)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_against_a_probing_white_it_stops_losing_within_a_few_dozen_games(seed):
+    # Gardner's column reported a run of a few dozen games against his own play; a White that
+    # looks for the machine's weaknesses teaches about as fast (20 to 43 games for these seeds).
+    learner = MatchboxLearner(seed=seed, opponent="probing")
+    games = learner.train_until_unbeatable(limit=60)
+    assert games is not None and games <= 45
+    assert not white_can_win(learner, GAME.initial_state())
+    assert all(r.winner == "Black" for r in learner.train(30))
+
+
+def test_tracer_learn_is_seeded_and_says_when_white_stops_winning():
+    from click.testing import CliRunner
+
+    from tracer.cli import main
+
+    runner = CliRunner()
+    args = ["learn", "hexapawn", "--games", "45", "--seed", "2"]
+    first, second = runner.invoke(main, args).output, runner.invoke(main, args).output
+    assert first == second and first != runner.invoke(main, [*args[:-1], "3"]).output
+    learner = MatchboxLearner(seed=2, opponent="probing")
+    games = learner.train_until_unbeatable()
+    assert f"After game {games}, White cannot win" in first
+    lines = [line for line in first.splitlines() if line[:1].isdigit()]
+    assert len(lines) == 45 and [line.split()[0] for line in lines] == [str(n) for n in range(1, 46)]
+    # the bead count goes down by one exactly in the games White won
+    for line, record in zip(lines, learner.records):
+        assert (" White " in line) == (record.winner == "White")
+    data = __import__("json").loads(runner.invoke(main, [*args, "--format", "json"]).output)
+    beads = [g["beads"] for g in data["games"]]
+    assert all(b - a == (g["winner"] == "White") for a, b, g in zip(beads[1:], beads, data["games"][1:]))
+    assert data["unbeatable_after"] == games

@@ -18,7 +18,10 @@ Search options: ``algorithm``, ``root``, ``players``, ``depth``, ``prune-on-equa
 (true/false/symmetry), ``quiescence`` (true/false), ``eval`` (a weighted evaluation:
 ``eval=material:turing``, ``eval=open_lines=1,centre=0.5``), and the input:
 the fence's body, ``file=`` (relative to the page's folder, else to the docs folder), or
-``game=`` with ``position=``. Display options: ``start`` (a step number, ``first`` or
+``game=`` with ``position=``; with ``game=whist`` (the hidden-hand form, ``position=``
+MAX's cards / the unseen cards) or ``game=roads``, ``imperfect=deals`` traces every deal
+under a chance root and ``imperfect=information-sets`` MAX's choices over information sets
+(expectiminimax; ``deals=N`` draws N deals with ``seed``). Display options: ``start`` (a step number, ``first`` or
 ``final``), ``final`` (true: only the final figure, no stepper), ``show-order`` (the
 evaluation order under the leaves), ``labels`` (letters/paths/none), ``height`` (pixels),
 ``title`` and ``pseudocode`` (false hides it).
@@ -38,9 +41,12 @@ from tracer.words import say
 __all__ = ["OPTION_NAMES", "FenceOptions", "read_fence_options"]
 
 _SEARCH = ("algorithm", "root", "players", "depth", "prune-on-equal", "fail", "order", "seed", "iterative", "tt", "quiescence", "eval")
-_INPUT = ("file", "game", "position")
+_INPUT = ("file", "game", "position", "imperfect", "deals")
 _DISPLAY = ("start", "final", "show-order", "labels", "height", "title", "pseudocode", "id")
 OPTION_NAMES = _SEARCH + _INPUT + _DISPLAY
+IMPERFECT_VIEWS = ("deals", "information-sets")
+"""``imperfect=``: a game of hidden deals (game=whist or game=roads) traced as a chance root over
+the deals, each played with everything visible, or as MAX's choices over information sets."""
 FENCE_SOURCE = "<fence>"
 """The source name a fence's body is parsed under, so the plugin can place its errors on the page."""
 
@@ -61,6 +67,8 @@ class FenceOptions:
     title: str | None = None
     pseudocode: bool = True
     anchor: str | None = None
+    imperfect: str | None = None
+    deals: int | None = None
     raw: dict[str, str] = field(default_factory=dict, compare=False)
 
     def cache_fields(self) -> dict[str, Any]:
@@ -140,6 +148,8 @@ def read_fence_options(options: dict[str, str]) -> FenceOptions:
         title=get("title"),
         pseudocode=_flag("pseudocode", get("pseudocode", "true")),
         anchor=get("id"),
+        imperfect=_choice("imperfect", options["imperfect"], IMPERFECT_VIEWS) if "imperfect" in options else None,
+        deals=_whole("deals", options["deals"], 1) if "deals" in options else None,
         raw=dict(options),
     )
 

@@ -39,10 +39,19 @@ def build_trace(source: str, fence: FenceOptions, page_dir: FilePath, docs_dir: 
     from tracer.game.games import make_game
     from tracer.game.notation import load_tree, parse_tree
 
-    if fence.game:
+    if fence.imperfect:
+        from tracer.game.imperfect import make_hidden
+        from tracer.search.imperfect import DealsGame, InformationSetGame, chosen_deals
+
+        if source.strip() or not fence.game:
+            raise InputError("imperfect= needs game= (whist or roads) and no body", hint="e.g. game=roads imperfect=information-sets")
+        hidden = make_hidden(fence.game, fence.position)
+        built = DealsGame if fence.imperfect == "deals" else InformationSetGame
+        target: Any = built(hidden, chosen_deals(hidden, fence.deals, fence.settings.seed))
+    elif fence.game:
         if source.strip():
             raise InputError("a fence with game= has a body too", hint="leave the fence empty, or drop game=")
-        target: Any = make_game(fence.game, fence.position)
+        target = make_game(fence.game, fence.position)
     elif fence.file:
         if source.strip():
             raise InputError("a fence with file= has a body too", hint="leave the fence empty, or drop file=")

@@ -39,16 +39,18 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
+from tracer.errors import InputError, Option
+from tracer.game.games.whist import HiddenWhist
 from tracer.game.model import Node
 from tracer.game.notation import tree_from_data
 from tracer.game.protocol import TreeGame
 
-__all__ = ["ROAD_VALUES", "ROAD_WORLDS", "RoadExample", "road_tree_data"]
+__all__ = ["HIDDEN_GAMES", "ROAD_VALUES", "ROAD_WORLDS", "RoadExample", "make_hidden", "road_tree_data"]
 
 ROAD_VALUES = {"gold": 1, "jewels": 10, "bus": -100}
 """What each end of the road is worth to the traveller (our numbers; the slides give none)."""
 
-ROAD_WORLDS = ("jewels on the left", "jewels on the right")
+ROAD_WORLDS = ("jewels left", "jewels right")
 """The two ways the fork can lie, equally likely."""
 
 
@@ -98,4 +100,25 @@ class RoadExample:
 
     def information_key(self, state: Node) -> Hashable:
         """The node's path, the same in both worlds; told, the node itself (each its own set)."""
-        return state if self.told else state.path
+        if not self.told:
+            return state.path
+        return (state.path, id(state))  # nodes are not hashable; each node of each world is its own set
+
+
+HIDDEN_GAMES = ("whist", "roads")
+"""The games of hidden deals by name: ``whist`` (:class:`~tracer.game.games.whist.HiddenWhist`) and ``roads``."""
+
+
+def make_hidden(name: str, position: str | None = None) -> Any:
+    """The game of hidden deals called ``name``: ``whist`` from ``position`` (MAX's cards / the
+    unseen cards), or ``roads`` (position ``told`` for a traveller told where the jewels are)."""
+    key = name.strip().lower()
+    if key == "whist":
+        return HiddenWhist(position)
+    if key == "roads":
+        if position not in (None, "told"):
+            raise InputError(f"{position!r} is not a position of the road example",
+                             hint="leave {0} out, or write {1} for a traveller told where the jewels are",
+                             options=(Option("position"), Option("position", "told")))
+        return RoadExample(told=position == "told")
+    raise InputError(f"unknown game of hidden deals {name!r}", hint="choose one of " + ", ".join(HIDDEN_GAMES))

@@ -62,6 +62,7 @@ from typing import NamedTuple
 
 from tracer.errors import InputError
 from tracer.game.games.base import PositionGame
+from tracer.words import say
 
 __all__ = ["Deal", "HiddenWhist", "Whist", "WhistState", "card_text", "parse_cards"]
 
@@ -247,7 +248,7 @@ class Deal(NamedTuple):
 
     def text(self) -> str:
         """``MIN holds K♠ 2♥``: what tells this deal from the others."""
-        return "MIN holds " + " ".join(map(card_text, self.min_hand))
+        return say("whist.deal", "MIN holds {cards}", cards=" ".join(map(card_text, self.min_hand)))
 
 
 class HiddenWhist:
@@ -288,6 +289,18 @@ class HiddenWhist:
         """Every deal of MIN's hand from the unseen cards, each equally likely."""
         p = Fraction(1, len(self._deals))
         return [(deal, p) for deal in self._deals]
+
+    @staticmethod
+    def deal_label(deal: Deal) -> str:
+        """The edge below a chance root over the deals: ``MIN holds K♠ Q♠ J♥``."""
+        return deal.text()
+
+    @staticmethod
+    def information_board(state: WhistState) -> list[list[str]]:
+        """The board as MAX sees it: its cards, MIN's as ``?``, and the card led, if any."""
+        rows = _board(state)
+        rows[1] = ["?"] * len(state[1]) or ["-"]
+        return rows
 
     def determinized(self, deal: Deal) -> Whist:
         """The deal as a perfect-information game: both hands known, MIN by the dealer rule."""
