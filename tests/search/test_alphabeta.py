@@ -141,6 +141,16 @@ def test_knuth_moore_count_on_perfectly_ordered_trees(branching, depth, prune_on
     assert trace.root_value == independent_minimax(tree)
 
 
+@pytest.mark.parametrize(("prune_on_equal", "expected"), [(True, 3**2 + 3 - 1), (False, 27)])
+def test_ties_reach_the_knuth_moore_count_only_when_a_tie_prunes(prune_on_equal, expected):
+    """All 27 leaves equal: every order is perfect, yet under the strict rule no cutoff fires (the
+    ordering page says so)."""
+    tree = [[[1] * 3 for _ in range(3)] for _ in range(3)]
+    trace = tracer.alphabeta(json.dumps(tree), prune_on_equal=prune_on_equal)
+    assert trace.stats["evaluated"] == expected
+    assert trace.root_value == 1
+
+
 def test_order_perfect_reaches_the_knuth_moore_count_and_reports_the_saving():
     rng = random.Random(7)
     tree = json.dumps([[[rng.randint(-99, 99) for _ in range(3)] for _ in range(3)] for _ in range(3)])
