@@ -29,6 +29,7 @@ evaluation order under the leaves), ``labels`` (letters/paths/none), ``height`` 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any
@@ -47,6 +48,9 @@ OPTION_NAMES = _SEARCH + _INPUT + _DISPLAY
 IMPERFECT_VIEWS = ("deals", "information-sets")
 """``imperfect=``: a game of hidden deals (game=whist or game=roads) traced as a chance root over
 the deals, each played with everything visible, or as MAX's choices over information sets."""
+ANCHOR = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
+"""What ``id=`` may be: an HTML id and a URL fragment as written, with nothing to escape (the
+fence's HTML carries it in attributes and in its figures' CSS selectors)."""
 FENCE_SOURCE = "<fence>"
 """The source name a fence's body is parsed under, so the plugin can place its errors on the page."""
 
@@ -125,6 +129,12 @@ def read_fence_options(options: dict[str, str]) -> FenceOptions:
             say("fence.eval.file", "eval={name} names a file, which a page does not read", name=get("eval")),
             hint=say("fence.eval.hint", 'write the weights out, e.g. eval="open_lines=1,centre=0.5" or eval=material:turing'),
         )
+    anchor = get("id")
+    if anchor is not None and not ANCHOR.fullmatch(anchor):
+        raise InputError(
+            say("fence.id.bad", "id={value} is not a plain name", value=repr(anchor)),
+            hint=say("fence.id.hint", "write a letter, then letters, digits, - or _ (at most 64), e.g. id=figure-5-2"),
+        )
     start = get("start", "first")
     if start not in ("first", "final"):
         _whole("start", start)
@@ -147,7 +157,7 @@ def read_fence_options(options: dict[str, str]) -> FenceOptions:
         height=_whole("height", options["height"], 80) if "height" in options else None,
         title=get("title"),
         pseudocode=_flag("pseudocode", get("pseudocode", "true")),
-        anchor=get("id"),
+        anchor=anchor,
         imperfect=_choice("imperfect", options["imperfect"], IMPERFECT_VIEWS) if "imperfect" in options else None,
         deals=_whole("deals", options["deals"], 1) if "deals" in options else None,
         raw=dict(options),

@@ -41,7 +41,9 @@ from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
 from tracer.exercises.wording import example, key_words, prompt, roots_sentence, sheet_words, student_text
 from tracer.trace.captions import key_steps
 from tracer.trace.hand_in import key_answers
+from tracer.reading.text import plain_direction, without_direction_controls
 from tracer.trace.key import AnswerKey
+from tracer.trace.key_text import md
 from tracer.trace.questions import Question, question_title
 from tracer.words import bounded, conventions_lines, current_language, cutoff_test, joined, node_kind, number, say
 
@@ -79,7 +81,7 @@ def _environment(latex: bool) -> Any:
         )
     else:
         options["autoescape"] = jinja2.select_autoescape(enabled_extensions=("html", "html.j2"), default_for_string=False)
-    env = jinja2.Environment(**options)
+    env = jinja2.Environment(**options, finalize=plain_direction)
     env.filters["tex"] = figures.tex_escape
     env.filters["md"] = _md_escape
     env.filters["comment"] = lambda text, width=88: "\n# ".join(textwrap.wrap(str(text), width - 2))
@@ -112,14 +114,12 @@ def yaml_text(text: Any) -> str:
 
 def _html_text(text: str) -> str:
     """Text made safe between HTML tags (quotes need no escaping there, and sentences keep theirs)."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return without_direction_controls(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _md_escape(text: Any) -> str:
-    out = str(text).replace("\\", "\\\\")
-    for char in "|*_`[]<>#":
-        out = out.replace(char, "\\" + char)
-    return out
+    """Text as Markdown that shows it, in a sheet or a key (the answer key's escaping)."""
+    return md(str(text))
 
 
 def _render(name: str, context: dict[str, Any]) -> str:

@@ -48,6 +48,7 @@ from typing import Any
 from tracer.exercises.roster import Student
 from tracer.grading.check import Result
 from tracer.grading.keys import KeySource
+from tracer.reading.text import without_direction_controls
 from tracer.words import say
 
 __all__ = ["GRADEBOOK_FORMATS", "Gradebook", "Row", "gradebook", "parts_that_add_up", "points", "rounded", "safe_cell", "write_csv"]
@@ -57,12 +58,13 @@ _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def safe_cell(value: Any) -> str:
-    """A CSV cell a spreadsheet shows as text: a ``'`` before one that would start a formula.
+    """A CSV cell a spreadsheet shows as text: a ``'`` before one that would start a formula,
+    bidirectional controls dropped (they would hide the ``=`` behind them, or reorder the row).
 
     >>> safe_cell("=HYPERLINK(1)"), safe_cell("-2"), safe_cell("ada"), safe_cell(3)
     ("'=HYPERLINK(1)", "'-2", 'ada', '3')
     """
-    text = "" if value is None else str(value)
+    text = "" if value is None else without_direction_controls(str(value))
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 

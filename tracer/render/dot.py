@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tracer.reading.text import without_direction_controls
+
 __all__ = ["number", "pinned_graph", "quote"]
 
 
@@ -19,9 +21,9 @@ def quote(text: str) -> str:
 
     Backslashes are doubled (DOT labels read ``\\n``, ``\\l``, ``\\N``... as escapes),
     quotes escaped, line breaks turned into ``\\n``; everything else, braces and ``<``
-    included, is literal inside quotes.
+    included, is literal inside quotes. Bidirectional controls are dropped.
     """
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\r\n", "\n").replace("\n", "\\n") + '"'
+    return '"' + without_direction_controls(text).replace("\\", "\\\\").replace('"', '\\"').replace("\r\n", "\n").replace("\n", "\\n") + '"'
 
 
 def number(value: float) -> str:

@@ -81,6 +81,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from tracer.reading.text import plain_direction
 from tracer.render.figure import Figure
 from tracer.trace.model import Trace
 from tracer.words import algorithm_name, conventions_summary, number, say, template
@@ -152,6 +153,7 @@ def _environment() -> jinja2.Environment:
         loader=jinja2.PackageLoader("tracer.render", "assets"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
+        finalize=plain_direction,  # a title cannot reorder the page
     )
 
 

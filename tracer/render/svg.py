@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from tracer.reading.text import without_direction_controls
 from tracer.render.style import look
 
 __all__ = ["Group", "Line", "Shape", "Text", "escape", "fmt", "group_svg", "primitive_svg", "shifted"]
@@ -27,9 +28,10 @@ _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 def escape(text: str) -> str:
     """``text`` safe inside an SVG/HTML element or a double-quoted attribute.
 
-    Characters XML 1.0 cannot hold (control characters) become U+FFFD.
+    Characters XML 1.0 cannot hold (control characters) become U+FFFD; bidirectional
+    controls are dropped (:mod:`tracer.reading.text`).
     """
-    text = _INVALID_XML.sub("\ufffd", text)
+    text = _INVALID_XML.sub("\ufffd", without_direction_controls(text))
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 

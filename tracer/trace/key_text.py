@@ -7,6 +7,7 @@ goes through :mod:`tracer.words`.
 from __future__ import annotations
 
 from tracer.errors import path_text
+from tracer.reading.text import without_direction_controls
 from tracer.game.model import NodePath
 from tracer.trace.key import AnswerKey, KeyCutoff
 from tracer.words import algorithm_name, bounded, conventions_summary, count, cutoff_test, node_kind, number, say, say_n
@@ -186,13 +187,15 @@ def key_markdown(key: AnswerKey) -> str:
 
 
 def md(text: str) -> str:
-    r"""Escape what Markdown would read as markup: emphasis, code, links, HTML, entities
-    (``&amp;`` stays as typed) and ``$`` (maths, where a site renders it).
+    r"""Escape what Markdown would read as markup: emphasis, code, links, entities (``&amp;``
+    stays as typed), ``$`` (maths, where a site renders it) and HTML: ``<`` and ``>`` as
+    entities, since Python-Markdown (MkDocs) keeps ``\<img ...>`` as a tag. Bidirectional
+    controls are dropped.
 
     >>> print(md("&amp; $x$ a|b <img src=x>"))
-    &amp;amp; \$x\$ a\|b \<img src=x\>
+    &amp;amp; \$x\$ a\|b &lt;img src=x&gt;
     """
-    out = text.replace("\\", "\\\\").replace("&", "&amp;")
-    for char in "|*_`[]<>#$~":
+    out = without_direction_controls(text).replace("\\", "\\\\").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    for char in "|*_`[]#$~":
         out = out.replace(char, "\\" + char)
     return out
