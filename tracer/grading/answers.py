@@ -50,6 +50,7 @@ from tracer.grading.values import (
     unreadable_hint,
 )
 from tracer.reading import compose_yaml, load_json, read_input
+from tracer.reading.text import unprintable, without_direction_controls
 from tracer.words import say
 
 __all__ = [
@@ -209,7 +210,9 @@ def _submission(root: Item, source: str, document: int | None) -> Submission:
         if question == "exercise":
             exercise = value_item
         elif question == "student":
-            student = value_item.text().strip() or None if value_item.kind == "scalar" else None
+            # free text shown in reports and gradebooks: no control or direction characters
+            student = value_item.text() if value_item.kind == "scalar" else ""
+            student = "".join(" " if unprintable(char) else char for char in without_direction_controls(student)).strip() or None
         else:
             answers[question] = value_item
     return Submission(source, exercise, student, answers, document)
