@@ -75,7 +75,7 @@ def test_markdown_key_escapes_labels():
     tree = '{"children": [{"label": "a|b*", "children": [1, 2]}, {"label": "<c>", "children": [0, 5]}]}'
     markdown = key_markdown(answer_key(tracer.alphabeta(tree)))
     assert "| a\\|b\\* |" in markdown
-    assert "\\<c\\>" in markdown
+    assert "&lt;c&gt;" in markdown
     assert "| **no** |" in markdown
 
 
