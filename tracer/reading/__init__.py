@@ -23,8 +23,10 @@ import gzip
 import io
 import json
 import os
+import re
 import stat
 import sys
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
@@ -33,6 +35,7 @@ from tracer.errors import InputError
 from tracer.reading.nesting import check_nesting, nesting_depth
 from tracer.reading.yaml_text import MAX_YAML_NODES, compose_yaml
 from tracer.recursion import MAX_DEPTH, deep_recursion
+from tracer.words import say
 
 __all__ = [
     "LIMITS",
@@ -86,14 +89,17 @@ def _check_file(path: str | Path, limit: int, error: type[InputError], what: str
 class _Bounded(io.RawIOBase):
     """A binary stream that refuses to give more than ``limit`` bytes (a gzip bomb stops there)."""
 
-    def __init__(self, inner: Any, limit: int, fail: Any) -> None:
-        self._inner, self._left, self._fail = inner, limit, fail
+    def __init__(self, inner: Any, limit: int, fail: Any, broken: Any) -> None:
+        self._inner, self._left, self._fail, self._broken = inner, limit, fail, broken
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer: Any) -> int:
-        data = self._inner.read(min(len(buffer), self._left + 1))
+        try:
+            data = self._inner.read(min(len(buffer), self._left + 1))
+        except (OSError, EOFError, zlib.error) as problem:  # a damaged gzip file, a disk error
+            raise self._broken(problem) from None
         if len(data) > self._left:
             raise self._fail()
         self._left -= len(data)
@@ -120,7 +126,7 @@ def open_text(
     magic = file.read(2)
     file.seek(0)
     inner: Any = gzip.GzipFile(fileobj=file) if magic == GZIP_MAGIC else file
-    bounded = _Bounded(inner, limit, lambda: _too_large(error, source, what, limit))
+    bounded = _Bounded(inner, limit, lambda: _too_large(error, source, what, limit), lambda problem: _unreadable(error, source, what, problem))
     return io.TextIOWrapper(io.BufferedReader(bounded, 1 << 20), encoding="utf-8-sig", newline=None)
 
 
@@ -152,8 +158,8 @@ def read_input(
                 else:
                     file.seek(0)
                     data = _read_text_bytes(file, limit, error, source, what)
-        except (OSError, EOFError) as problem:
-            raise error(f"cannot read {what}: {getattr(problem, 'strerror', None) or problem}", source=source) from None
+        except (OSError, EOFError, zlib.error) as problem:
+            raise _unreadable(error, source, what, problem) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as problem:
@@ -200,6 +206,14 @@ def _read_text_bytes(file: Any, limit: int, error: type[InputError], source: str
         chunks.append(chunk)
 
 
+def _unreadable(error: type[InputError], source: str, what: str, problem: BaseException) -> InputError:
+    """A file that stops making sense while it is read: a damaged or cut gzip file, a disk error."""
+    if isinstance(problem, (EOFError, zlib.error, gzip.BadGzipFile)):
+        return error(say("reading.gzip.damaged", "{what} is a damaged gzip file ({problem})", what=what, problem=problem), source=source,
+                     hint=say("reading.gzip.hint", "compress it again, or give it uncompressed"))
+    return error(f"cannot read {what}: {getattr(problem, 'strerror', None) or problem}", source=source)
+
+
 def _too_large(error: type[InputError], source: str, what: str, limit: int) -> InputError:
     return error(f"{what} is larger than tracer reads ({limit // MB or 1:,} MB at most)", source=source, hint="check that this is the right file")
 
@@ -221,7 +235,7 @@ def load_json(
     check_nesting(text, source, error, limit)
     try:
         with deep_recursion(limit + 10):
-            return json.loads(text, **options)
+            data = json.loads(text, **options)
     except json.JSONDecodeError as problem:
         raise error(
             f"not valid JSON: {problem.msg}", source=source, line=problem.lineno, column=problem.colno,
@@ -231,3 +245,32 @@ def load_json(
         raise error("a number has more digits than tracer reads", source=source, hint=f"write numbers of at most {MAX_DIGITS} digits") from None
     except RecursionError:
         raise error(f"nested more than {limit:,} levels deep", source=source) from None
+    if _SURROGATE_ESCAPE.search(text):
+        _refuse_lone_surrogates(data, source, error)
+    return data
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _refuse_lone_surrogates(data: Any, source: str, error: type[InputError]) -> None:
+    """Refuse text holding half of a UTF-16 pair (``"\\ud800"`` alone): JSON reads it, but it is no
+    character, and no file can be written with it. Walked without recursion (the data may be deep)."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            texts = [item]
+        elif isinstance(item, dict):
+            texts = list(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+            continue
+        else:
+            continue
+        for text in texts:
+            bad = next((char for char in text if "\ud800" <= char <= "\udfff"), None)
+            if bad is not None:
+                raise error(say("reading.surrogate", "a text holds \\u{code:04x}, half of a UTF-16 pair and no character", code=ord(bad)),
+                            source=source, hint=say("reading.surrogate.hint", "write the character itself, or both halves of the pair"))

@@ -158,10 +158,10 @@ def depth_first_search(
                 child = state.children[index].path if tree_paths else path + (index,)
                 child_value = value(result(state, outcome), child, depth + 1, alpha, beta)[0]
                 v += p * child_value
+                if v != v:  # NaN: +inf and -inf averaged, or an infinite outcome with probability 0 (refused before
+                    raise infinite_average(path)  # a trace file being written holds it)
                 if record:
                     emit(("chance_backup", path, child, p, child_value, v))
-            if v != v:  # NaN: +inf and -inf averaged, or an infinite outcome with probability 0
-                raise infinite_average(path)
             returned, bound = v, "exact"
         else:
             side = max_side if player == "max" else min_side

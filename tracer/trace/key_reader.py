@@ -48,6 +48,12 @@ class KeyReader:
             raise self.fail(where, "a list of node paths")
         return tuple(self.path(item, f"{where}[{index}]") for index, item in enumerate(raw))  # type: ignore[misc]
 
+    def moves(self, raw: Any, where: str) -> tuple[str | None, ...]:
+        """Move names along a line of play: a list of names (or null where a move has none)."""
+        if not isinstance(raw, list) or not all(move is None or isinstance(move, str) for move in raw):
+            raise self.fail(where, "a list of move names (or null)")
+        return tuple(raw)
+
     def mapping(self, raw: Any, where: str) -> dict[str, Any]:
         if not isinstance(raw, dict):
             raise self.fail(where, "an object")
@@ -110,7 +116,7 @@ class KeyReader:
             root_type=self.text(data.get("root_type", "max"), "root_type"),
             best_move=best_move,
             principal_variation=self.paths(data.get("principal_variation", []), "principal_variation"),
-            principal_variation_moves=tuple(data.get("principal_variation_moves") or ()),
+            principal_variation_moves=self.moves(data.get("principal_variation_moves") or [], "principal_variation_moves"),
             stats=stats,
             iterations=tuple(data["iterations"]) if isinstance(data.get("iterations"), list) else None,
             nodes=nodes,
