@@ -1,0 +1,59 @@
+"""What the fuzz suite found, each kept as a test of its own (they failed before the fix)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import tracer
+from tracer.cli import main
+from tracer.errors import InputError
+from tracer.reading import load_json, open_text
+from tracer.trace.key import AnswerKey, answer_key
+
+
+def test_a_damaged_gzip_file_is_refused_in_one_line(tmp_path):
+    """zlib.error escaped the reader: 'Error -3 while decompressing data: invalid stored block lengths'."""
+    whole = gzip.compress(b'{"format": "tracer-trace", "version": 2}' + b" " * 5000)
+    damaged = tmp_path / "trace.json"
+    damaged.write_bytes(whole[:10] + b"\x00\xff" * 20 + whole[50:])
+    with pytest.raises(InputError, match="damaged gzip file"), open_text(damaged, kind="trace") as file:
+        file.read()
+    cut = tmp_path / "cut.json"
+    cut.write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(InputError, match="damaged gzip file"), open_text(cut, kind="trace") as file:
+        file.read()
+    result = CliRunner().invoke(main, ["key", str(damaged)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), (result.output, result.exception)
+    assert result.output.startswith("Error: ") and "Traceback" not in result.output
+
+
+def test_a_lone_surrogate_in_json_text_is_refused():
+    """json.loads reads "\\ud800" into a str no file can hold: the key then failed with UnicodeEncodeError."""
+    with pytest.raises(InputError, match=r"\\ud800, half of a UTF-16 pair"):
+        load_json('[{"label": "\\ud800", "children": [1, 2]}, 3]', "t.json")
+    with pytest.raises(InputError, match=r"\\udc00"):
+        load_json('{"exercise": "x", "\\udc00": 1}', "a.json")
+    assert load_json('["\\ud83d\\ude00"]', "ok.json") == ["😀"]  # a whole pair is a character
+    with pytest.raises(InputError):
+        tracer.parse_tree('[{"label": "\\ud800", "children": [1, 2]}, 3]', fmt="json")
+
+
+def test_a_chance_node_of_plus_and_minus_infinity_writes_no_trace(tmp_path):
+    """`tracer trace` wrote the chance_backup event holding NaN before refusing, and failed with ValueError."""
+    tree = tmp_path / "t.json"
+    tree.write_text('{"chance": [[0.5, "inf"], [0.5, "-inf"]]}')
+    result = CliRunner().invoke(main, ["trace", str(tree), "-o", str(tmp_path / "trace.json")])
+    assert result.exit_code == 1, result.output
+    assert "average has no value" in result.output
+    assert not (tmp_path / "trace.json").exists()
+
+
+def test_a_key_whose_moves_are_not_a_list_is_refused_naming_the_field():
+    data = answer_key(tracer.alphabeta("[[3, 12], [2, 4]]")).to_json()
+    for bad in (5, ["a", 3], {"a": 1}):
+        with pytest.raises(InputError, match="principal_variation_moves must be a list of move names"):
+            AnswerKey.from_json(json.loads(json.dumps({**data, "principal_variation_moves": bad})), "key.json")
