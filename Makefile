@@ -11,7 +11,7 @@ SITE_DIR ?= build/site
 
 LOCALES := tracer/locale
 
-.PHONY: messages setup test site serve bench bench-engine bench-commands bench-render bench-site bench-exercises bench-decks lint graphviz chromium latex axe libreoffice poppler ffmpeg revealjs vendor-revealjs clean help
+.PHONY: fuzz messages setup test site serve bench bench-engine bench-commands bench-render bench-site bench-exercises bench-decks lint graphviz chromium latex axe libreoffice poppler ffmpeg revealjs vendor-revealjs clean help
 
 help:
 	@echo "make site   install everything and build the tutorial site into $(SITE_DIR)"
@@ -20,6 +20,7 @@ help:
 	@echo "make bench  run every benchmark in bench/ (installs the peers they compare with)"
 	@echo "make bench-commands  time whole commands (key, trace, render, a 10,000-level chain, check) beside aima3"
 	@echo "make bench-exercises  time making 1,000 student versions and checking 1,000 submissions"
+	@echo "make fuzz   10,000 generated inputs to every reader and the hostile corpus, with counts (tests/fuzz)"
 	@echo "make messages  re-extract the messages and update and compile every language's catalogue"
 	@echo "make axe    install axe-core (npm) for the accessibility tests (make test does)"
 	@echo "make bench-decks  time tracer render --pptx on AIMA's Figure 5.2, with peak memory"
@@ -133,6 +134,12 @@ $(AXE_STAMP):
 
 test: setup chromium latex axe libreoffice poppler ffmpeg revealjs
 	$(BIN)/python -m pytest
+
+# The fuzz suite (tests/fuzz) at length: `make test` runs it with a few inputs per reader
+# (within a minute); here 10,000 per reader, each reader in a process of its own so that a
+# crash is counted, then the hostile corpus; prints inputs, tracebacks and crashes per reader.
+fuzz: setup
+	$(BIN)/python tests/fuzz/run_fuzz.py
 
 site: setup
 	$(BIN)/mkdocs build --strict --site-dir $(SITE_DIR)

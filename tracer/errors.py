@@ -7,6 +7,7 @@ problem is (file, line and column, or the node's path) and *what to write instea
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,17 @@ def _where_node(path: tuple[int, ...] | str | None, label: str | None) -> str:
     if label:
         shown += f" ({label})"
     return shown
+
+
+_PLACE = re.compile(r"\{(\d+)\}")
+
+
+def _fill(text: str, shown: list[str]) -> str:
+    """``text`` with ``{0}``, ``{1}``, ... replaced by the options as phrased; any other brace is
+    left as it is (a message quotes what a user wrote, and a roster's header may hold ``{``)."""
+    if not shown:
+        return text
+    return _PLACE.sub(lambda match: shown[int(match.group(1))] if int(match.group(1)) < len(shown) else match.group(0), text)
 
 
 class TracerError(Exception):
@@ -111,8 +123,8 @@ class InputError(TracerError, ValueError):
     def phrased(self, words: Callable[[Option], str]) -> str:
         """The one-line message with its options written by ``words`` (a front end's phrasing)."""
         shown = [words(option) for option in self.options]
-        message = self.message.format(*shown) if shown else self.message
-        hint = self.hint.format(*shown) if shown and self.hint else self.hint
+        message = _fill(self.message, shown)
+        hint = _fill(self.hint, shown) if self.hint else self.hint
         where: list[str] = []
         if self.source:
             place = self.source

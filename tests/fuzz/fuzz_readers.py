@@ -332,3 +332,13 @@ READERS: dict[str, Reader] = {
 def scratch_folder() -> Path:
     """The output folder of a fuzz run (FUZZ_OUTPUT, else a fresh temporary folder)."""
     return Path(os.environ.get("FUZZ_OUTPUT") or tempfile.mkdtemp(prefix="tracer-fuzz-"))
+
+
+def write_report(counts: dict[str, Any]) -> None:
+    """Add ``counts`` (per reader) to the JSON file ``FUZZ_REPORT`` names, for ``make fuzz``'s table."""
+    target = os.environ.get("FUZZ_REPORT")
+    if target:
+        path = Path(target)
+        known = json.loads(path.read_text()) if path.is_file() else {}
+        known.update({name: dict(value) for name, value in counts.items()})
+        path.write_text(json.dumps(known, indent=1, sort_keys=True))

@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from fuzz_readers import write_report
 from sentinel import SECRET, Sentinel
 
 from tracer.cli import main
@@ -223,6 +224,9 @@ def test_no_case_crashes_hangs_or_gives_a_traceback(corpus_run):
             bad.append((case["id"], case.get("argv"), result))
         elif result["code"] != 0:
             counts["refused"] += 1
+        else:
+            counts["ok"] += 1
+    write_report({f"corpus:{kind}": counts for kind, counts in COUNTS.items()})
     assert not bad, "\n\n".join(f"{ident} {argv}:\n{result}" for ident, argv, result in bad[:10])
 
 

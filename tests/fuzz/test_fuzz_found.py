@@ -57,3 +57,15 @@ def test_a_key_whose_moves_are_not_a_list_is_refused_naming_the_field():
     for bad in (5, ["a", 3], {"a": 1}):
         with pytest.raises(InputError, match="principal_variation_moves must be a list of move names"):
             AnswerKey.from_json(json.loads(json.dumps({**data, "principal_variation_moves": bad})), "key.json")
+
+
+def test_a_message_quoting_braces_a_user_wrote_is_still_written(tmp_path):
+    """A roster whose header is "{" failed with ValueError while its error was written (str.format on the user's text)."""
+    from tracer.errors import Option
+    from tracer.exercises.roster import parse_roster
+
+    with pytest.raises(InputError) as caught:
+        parse_roster("{\n", "roster.csv")
+    assert "{" in str(caught.value) and "--id-column" not in str(caught.value)  # Python's phrasing of the option
+    error = InputError("column '{x}' or '{' is not {0}", hint="use {1} or {2}", options=(Option("depth", 3), Option("order")))
+    assert str(error) == "column '{x}' or '{' is not depth=3; use order or {2}"

@@ -11,14 +11,12 @@ for ``make fuzz``). A sentinel folder beside the output folder must stay untouch
 
 from __future__ import annotations
 
-import json
 import os
 import traceback
 from collections import Counter
-from pathlib import Path
 
 import pytest
-from fuzz_readers import READERS, Scratch, outcome
+from fuzz_readers import READERS, Scratch, outcome, write_report
 from hypothesis import HealthCheck, given, settings
 from sentinel import Sentinel
 
@@ -59,14 +57,6 @@ def test_a_reader_never_gives_a_traceback(name, tmp_path):
 
     run()
     sentinel.check()
-    _report()
+    write_report(COUNTS)
     assert not failures, "\n\n".join(f"{text!r}\n{shown}" for text, shown in failures)
 
-
-def _report() -> None:
-    target = os.environ.get("FUZZ_REPORT")
-    if target:
-        path = Path(target)
-        known = json.loads(path.read_text()) if path.is_file() else {}
-        known.update({name: dict(counts) for name, counts in COUNTS.items()})
-        path.write_text(json.dumps(known, indent=1, sort_keys=True))
