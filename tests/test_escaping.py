@@ -263,3 +263,12 @@ def test_plain_fence_ids_are_accepted(anchor):
     from tracer.docsite.fence import read_fence_options
 
     assert read_fence_options({"id": anchor}).anchor == anchor
+
+
+@pytest.mark.parametrize("title", ["\u202eevil", "a\tb", "x\u2066y", "\u200f"])
+def test_a_fence_option_holding_a_control_character_is_refused(title):
+    from tracer.docsite.fence import read_fence_options
+    from tracer.errors import InputError
+
+    with pytest.raises(InputError, match=r"title= holds the control character U\+"):
+        read_fence_options({"title": title})

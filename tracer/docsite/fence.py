@@ -35,6 +35,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.errors import InputError, Option
+from tracer.reading.text import unprintable
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
 from tracer.search.window import FAIL_CONVENTIONS
 from tracer.words import say
@@ -110,6 +111,13 @@ def read_fence_options(options: dict[str, str]) -> FenceOptions:
     unknown = sorted(set(options) - set(OPTION_NAMES))
     if unknown:
         raise InputError(f"unknown option {unknown[0]!r}", hint="options are " + ", ".join(OPTION_NAMES))
+    for name, value in options.items():
+        bad = next((char for char in value if unprintable(char)), None)
+        if bad is not None:
+            raise InputError(
+                say("fence.option.control", "{name}= holds the control character U+{code:04X}", name=name, code=ord(bad)),
+                hint=say("fence.option.control.hint", "write it without control or text-direction characters"),
+            )
     get = options.get
     algorithm = _choice("algorithm", get("algorithm", "alphabeta"), ALGORITHMS)
     fail = _choice("fail", get("fail", "soft"), FAIL_CONVENTIONS)
