@@ -101,6 +101,38 @@ def inputs(seeds: tuple[str, ...], keys: tuple[str, ...]) -> st.SearchStrategy[s
     )
 
 
+_LABEL = st.one_of(st.text(min_size=1, max_size=12), st.sampled_from(["<script>alert(1)</script>", "a|b*", "李雷", "\\x{}", "=1+2", "B", "1.0"]))
+_LEAF = st.one_of(st.integers(min_value=-20, max_value=20), st.floats(min_value=-1e6, max_value=1e6, allow_nan=False),
+                  st.sampled_from(["inf", "-inf", 1e300, -1e300]))
+
+
+def _game_tree() -> st.SearchStrategy[Any]:
+    """Trees in their own format, mostly valid: bracket and object forms, labels and moves of any text, chance nodes."""
+
+    def node(children: st.SearchStrategy[list[Any]]) -> st.SearchStrategy[Any]:
+        return st.one_of(
+            children,
+            st.builds(lambda c, label, move: {"label": label, "move": move, "children": c}, children, _LABEL, _LABEL),
+            st.builds(lambda c, p: {"chance": [[p, child] for child in c]}, children, st.sampled_from([0.5, "1/2", "1/3", 1, 0])),
+            st.builds(lambda c, value, quiet: {"children": c, "value": value, "quiet": quiet}, children, _LEAF, st.booleans()),
+        )
+
+    return st.recursive(_LEAF, lambda inner: node(st.lists(inner, min_size=1, max_size=3)), max_leaves=12)
+
+
+def _answer_file(keys: tuple[str, ...]) -> st.SearchStrategy[str]:
+    """Answer files in their own format naming nodes of AIMA's Figure 5.2 (A to M, paths), with odd values."""
+    node = st.one_of(st.sampled_from(list("ABCDEFGHIJKLMabcz") + ["0", "1.0", "2.2", "", "9.9.9"]), st.text(max_size=4))
+    value = st.one_of(_json_scalars(), st.sampled_from(["<= 2", "≥5", "at most 3", ">= -inf", "≤ ∞", "3/2", "", "< 2"]))
+    answer = st.one_of(
+        st.dictionaries(node, value, max_size=6), st.lists(node, max_size=6), node, value,
+        st.fixed_dictionaries({}, optional={"alpha": value, "beta": value}),
+    )
+    document = st.builds(lambda answers, student: {"exercise": "ex1", "student": student, **answers},
+                         st.dictionaries(st.sampled_from(keys), answer, max_size=5), st.text(max_size=10))
+    return _serialised(document)
+
+
 # -- valid files to start from -----------------------------------------------------------------
 @dataclass(frozen=True)
 class Seeds:
@@ -314,12 +346,12 @@ def _fence_text() -> st.SearchStrategy[str]:
 READERS: dict[str, Reader] = {
     reader.name: reader
     for reader in (
-        Reader("tree", read_tree, lambda: inputs(seeds().trees, TREE_KEYS)),
+        Reader("tree", read_tree, lambda: st.one_of(inputs(seeds().trees, TREE_KEYS), _serialised(_game_tree()))),
         Reader("tree-json", read_tree_json, lambda: inputs(seeds().trees[:2], TREE_KEYS)),
         Reader("tree-file", read_tree_yaml, lambda: inputs(seeds().trees[2:], TREE_KEYS)),
         Reader("trace", read_trace, lambda: inputs((seeds().trace,), TRACE_KEYS)),
         Reader("key", read_key, lambda: inputs((seeds().key,), KEY_KEYS)),
-        Reader("answers", read_answers, lambda: inputs(seeds().answers, ANSWER_KEYS)),
+        Reader("answers", read_answers, lambda: st.one_of(inputs(seeds().answers, ANSWER_KEYS), _answer_file(ANSWER_KEYS))),
         Reader("answers-json", read_answers_json, lambda: inputs(seeds().answers[1:2], ANSWER_KEYS)),
         Reader("points", read_points, lambda: inputs(seeds().points, POINT_KEYS)),
         Reader("roster", read_roster, lambda: st.one_of(_csv_text(), inputs(seeds().rosters, ("id", "name")))),

@@ -2,7 +2,7 @@
 
 The number of inputs per reader is a hypothesis profile chosen by ``HYPOTHESIS_PROFILE``:
 ``fuzz-quick`` (the default, in ``make test``: the whole folder runs within a minute) or
-``fuzz`` (``make fuzz``: 10,000 inputs per reader). In the quick profile the first traceback
+``fuzz`` (``make fuzz``: 10,000 inputs per reader); ``FUZZ_EXAMPLES`` sets another number. In the quick profile the first traceback
 fails the test at once (hypothesis shrinks it to a small input); in the long one every input is
 run and counted, and the test fails at the end listing the first inputs that gave tracebacks.
 Counts per reader are printed at the end of the run (and written to ``FUZZ_REPORT``, a JSON file,
@@ -28,6 +28,8 @@ PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "fuzz-quick")
 if PROFILE not in PROFILES:  # another profile of the project's own: the quick one here
     PROFILE = "fuzz-quick"
 LONG = PROFILE == "fuzz"
+if os.environ.get("FUZZ_EXAMPLES"):  # another number of inputs per reader, for a run by hand
+    PROFILES[PROFILE] = settings(PROFILES[PROFILE], max_examples=int(os.environ["FUZZ_EXAMPLES"]))
 
 COUNTS: dict[str, Counter[str]] = {}
 """Per reader: inputs, refused, tracebacks (read by this folder's conftest.py for the summary)."""
