@@ -246,3 +246,29 @@ def test_nothing_outside_the_output_folder_changed_and_no_secret_was_shown(corpu
     for path in (work / "out").rglob("*"):
         if path.is_file() and not path.is_symlink() and path.stat().st_size < 5_000_000:
             assert SECRET.encode() not in path.read_bytes(), path
+
+
+MUST_REFUSE = (
+    "tree/tag-", "tree/alias-self", "tree/alias-laughs", "tree/alias-undefined", "tree/digits-", "tree/nul-byte", "tree/latin1",
+    "tree/utf16", "tree/binary", "tree/surrogate", "tree/empty", "tree/label-newline", "tree/label-rlo", "tree/label-long",
+    "tree/prob-fraction-out", "tree/unicode-escape-bad", "tree/made:nested-1mb", "tree/made:object-50000",
+    "tree/made:bracket-80000", "tree/made:bracket-yaml-100000", "tree/made:mapping-yaml-100000", "tree/made:dev-", "tree/made:fifo",
+    "tree/made:folder", "tree/made:stdin-dev-", "key/made:dev-", "key/made:fifo", "points/tag", "points/laughs", "points/digits",
+    "points/made:dev-", "points/made:fifo", "roster/made:dev-", "roster/made:fifo", "roster/made:field-200kb", "roster/nul",
+    "roster/bidi", "roster/newline-in-quotes", "trace/made:fake-100kb", "trace/version-99", "trace/not-json",
+)
+"""Cases that must end in a one-line refusal (exit 1), not be read: tags, alias bombs, numbers past the
+limit, text that is not UTF-8, nesting past 20,000 levels, special files, control characters."""
+
+
+def test_what_must_be_refused_is_refused(corpus_run):
+    cases, results, _, _ = corpus_run
+    checked = 0
+    for case in cases:
+        if case["id"].startswith(MUST_REFUSE) and case.get("argv", [""])[0] in ("key", "trace"):
+            assert results[case["id"]]["code"] == 1, (case["id"], results[case["id"]]["output"])
+            checked += 1
+        elif case["id"].startswith(MUST_REFUSE) and case["kind"] in ("points", "roster", "key"):
+            assert results[case["id"]]["code"] == 1, (case["id"], results[case["id"]]["output"])
+            checked += 1
+    assert checked >= 60
