@@ -102,6 +102,21 @@ def generated_cases(work: Path, key: Path, answer: Path, sentinel: Path) -> list
         for edit, replacement in (("drop", None), ("garble", lines[index][::-1]), ("numbers", lines[index].replace("1", "9" * 500))):
             changed = lines[:index] + ([] if replacement is None else [replacement]) + lines[index + 1 :]
             add("trace", f"edited-{edit}-{index}.json", ["key", file(f"edited-{edit}-{index}.json", "\n".join(changed))])
+    # tracer's own line layout with one line nested 50,000 deep: the header, a node row, an event, the result
+    deep = "[" * 50_000 + "]" * 50_000
+    text = real.read_text(encoding="utf-8")
+    node_at = text.index('"nodes": [\n') + len('"nodes": [\n')
+    event_at = text.index('"events": [\n') + len('"events": [\n')
+    for name, changed in (
+        ("header", text.replace('"format": "tracer-trace"', '"format": ' + deep, 1)),
+        ("settings", text.replace('"settings": {', '"settings": {"x": ' + deep + ", ", 1)),
+        ("node-row", text[:node_at] + deep + ",\n" + text[node_at:]),
+        ("event", text[:event_at] + deep + ",\n" + text[event_at:]),
+        ("result", text[: text.rindex('"result": ')] + '"result": ' + deep + "\n}\n"),
+    ):
+        path = file(f"deep-line-{name}.json", changed)
+        add("trace", f"deep-line-{name}.json", ["key", path])
+        add("trace", f"deep-line-{name}.json", ["render", path, "-o", str(work / "out" / f"render-{name}"), "--steps", "final"])
     key_data = json.loads(key.read_text(encoding="utf-8"))
     for field in list(key_data):
         for name, value in (("missing", ...), ("null", None), ("int", 5), ("list", [1, "x"]), ("text", "x" * 300)):

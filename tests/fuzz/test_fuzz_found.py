@@ -69,3 +69,28 @@ def test_a_message_quoting_braces_a_user_wrote_is_still_written(tmp_path):
     assert "{" in str(caught.value) and "--id-column" not in str(caught.value)  # Python's phrasing of the option
     error = InputError("column '{x}' or '{' is not {0}", hint="use {1} or {2}", options=(Option("depth", 3), Option("order")))
     assert str(error) == "column '{x}' or '{' is not depth=3; use order or {2}"
+
+
+@pytest.mark.parametrize("where", ["header", "node row", "event", "result"])
+def test_a_trace_line_nested_thousands_deep_is_refused(tmp_path, where):
+    """A line of tracer's own trace layout went to json.loads unchecked: RecursionError from load_trace."""
+    from tracer.errors import TraceFormatError
+    from tracer.trace.reader import load_trace
+    from tracer.trace.writer import save_trace
+
+    save_trace(tracer.alphabeta("[[3, 12], [2, 4]]"), tmp_path / "t.json")
+    text = (tmp_path / "t.json").read_text(encoding="utf-8")
+    deep = "[" * 5_000 + "]" * 5_000
+    if where == "header":
+        text = text.replace('"format": "tracer-trace"', '"format": ' + deep, 1)
+    elif where == "node row":
+        at = text.index('"nodes": [\n') + len('"nodes": [\n')
+        text = text[:at] + deep + ",\n" + text[at:]
+    elif where == "event":
+        at = text.index('"events": [\n') + len('"events": [\n')
+        text = text[:at] + deep + ",\n" + text[at:]
+    else:
+        text = text[: text.rindex('"result": ')] + '"result": ' + deep + "\n}\n"
+    (tmp_path / "t.json").write_text(text, encoding="utf-8")
+    with pytest.raises(TraceFormatError):
+        load_trace(tmp_path / "t.json")

@@ -51,7 +51,7 @@ def test_a_reader_never_gives_a_traceback(name, tmp_path):
         counts[result] += 1
         if result == "traceback":
             assert error is not None
-            shown = "".join(traceback.format_exception(error)[-3:])
+            shown = "".join(traceback.format_exception(error)[-8:])
             if not LONG:
                 raise AssertionError(f"{name}: a traceback on {text[:300]!r}:\n{shown}") from error
             if len(failures) < 5:

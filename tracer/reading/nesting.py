@@ -3,12 +3,18 @@ tracer's limit: C parsers overflow the stack on deep input)."""
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
 
 from tracer.errors import InputError
 from tracer.recursion import MAX_DEPTH
 
-__all__ = ["check_nesting", "nesting_depth"]
+__all__ = ["ROW_DEPTH", "check_nesting", "loads_row", "nesting_depth", "shallow"]
+
+ROW_DEPTH = 64
+"""How deep one line of a file tracer writes in its own line layout (a trace's header line, node
+row or event) may nest: a few levels are all they need."""
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"' + r"|'(?:[^']|'')*'")
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -49,3 +55,17 @@ def check_nesting(text: str, source: str, error: type[InputError], limit: int) -
             f"the input is nested more than {limit:,} levels deep", source=source, line=line, column=column,
             hint="tracer reads trees up to that depth; check the brackets",
         )
+
+
+def shallow(text: str, limit: int = ROW_DEPTH) -> bool:
+    """Whether ``text`` nests at most ``limit`` levels (counted only when it holds that many brackets)."""
+    return text.count("[") + text.count("{") <= limit or nesting_depth(text, limit)[0] <= limit
+
+
+def loads_row(text: str, limit: int = ROW_DEPTH) -> Any:
+    """``json.loads`` of one short row (a line of a trace), refusing deep nesting with ValueError as a
+    syntax error is refused: the C parser recurses, and under a search's raised recursion limit a
+    line of 50,000 brackets overflowed the stack (a crash, not an error)."""
+    if not shallow(text, limit):
+        raise ValueError(f"nested more than {limit} levels deep")
+    return json.loads(text)

@@ -26,6 +26,7 @@ from tracer.errors import InputError, Option, TraceFormatError
 from tracer.game.games import make_game
 from tracer.game.protocol import Game, TreeGame
 from tracer.reading import load_json, open_text, read_input
+from tracer.reading.nesting import ROW_DEPTH, loads_row, shallow
 from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
 from tracer.search.conventions import SearchSettings
@@ -110,7 +111,7 @@ class TraceFile:
                         return header
                     name, _, value = line.partition(": ")
                     try:
-                        header[json.loads(name)] = json.loads(value.rstrip(","))
+                        header[loads_row(name)] = loads_row(value.rstrip(","))
                     except (ValueError, TypeError):
                         break
         except UnicodeDecodeError as problem:
@@ -191,6 +192,8 @@ class TraceFile:
                 break
             rows.append(stripped.rstrip(","))
         try:
+            if not all(shallow(row) for row in rows):
+                raise ValueError(f"a row is nested more than {ROW_DEPTH} levels deep")
             return json.loads("[" + ",".join(rows) + "]")
         except ValueError as error:
             raise self.fail(f"the nodes are not valid JSON: {error}", hint=CHANGED) from None
@@ -232,7 +235,7 @@ class TraceFile:
             if not (rest.startswith('"result": ') and rest.endswith("}")):
                 raise self.fail("the trace has no result after its events", hint=CHANGED)
             try:
-                self.result = json.loads(rest[len('"result": '):].rstrip().rstrip("}").rstrip())
+                self.result = loads_row(rest[len('"result": '):].rstrip().rstrip("}").rstrip())
             except ValueError:
                 raise self.fail("the result is not valid JSON", hint=CHANGED) from None
 
@@ -253,6 +256,8 @@ class TraceFile:
         if not batch:
             return []
         try:
+            if not all(shallow(item) for item in batch):
+                raise ValueError(f"an event is nested more than {ROW_DEPTH} levels deep")
             return json.loads("[" + ",".join(item for item in batch if item) + "]")  # type: ignore[no-any-return]
         except ValueError as error:
             raise self.fail(f"an event is not valid JSON: {error}", hint=CHANGED) from None

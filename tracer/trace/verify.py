@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from tracer.errors import TraceFormatError
+from tracer.reading.nesting import loads_row
 from tracer.search.common import SearchRun
 from tracer.search.events import kind_of, typed
 from tracer.trace.codec import CodecError, EventDecoder, EventEncoder
@@ -137,7 +138,7 @@ class LineComparer:
         if not isinstance(item, str):
             return [item]
         try:
-            rows = json.loads("[" + item + "]")
+            rows = loads_row("[" + item + "]")
         except ValueError as error:
             raise self._fail(f"event {self.count} is not valid JSON: {error}", hint=CHANGED) from None
         return rows  # type: ignore[no-any-return]
