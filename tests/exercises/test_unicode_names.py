@@ -106,3 +106,9 @@ def test_without_direction_controls_keeps_everything_else():
     text = "مرحبا Ada 李雷 \u0301é"
     assert without_direction_controls(text) == text
     assert without_direction_controls(f"a{BIDI}b") == "ab"
+
+
+def test_beamer_notes_drop_direction_controls():
+    from tracer.render.tex import latex_escape
+
+    assert latex_escape("a\u202eb\u2066c\u2069 \u200fd") == "abc d"  # was "a?b?c? ?d"

@@ -40,7 +40,7 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
     if "fence" in case:
         code, problem, output = _fence(case["fence"])
         return {"end": case["id"], "code": code, "traceback": problem, "output": output[:2000]}
-    stdin = open(case["stdin"], "rb") if case.get("stdin") else None  # noqa: SIM115 (closed below)
+    stdin = open(case["stdin"], "rb") if case.get("stdin") else None
     try:
         result = CliRunner().invoke(main, case["argv"], input=stdin)
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from pathlib import Path
 
@@ -17,7 +18,7 @@ class Sentinel:
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "keep.txt").write_text(f"move: {SECRET}\n", encoding="utf-8")
-        (folder / "key.json").write_text('{"secret": "%s"}\n' % SECRET, encoding="utf-8")
+        (folder / "key.json").write_text(json.dumps({"secret": SECRET}) + "\n", encoding="utf-8")
         (folder / "tree.json").write_text("[[1, 2], [3, 4]]\n", encoding="utf-8")
         (folder / "inner").mkdir(exist_ok=True)
         (folder / "inner" / "answers.yaml").write_text(f"exercise: ex1\nmove: {SECRET}\n", encoding="utf-8")

@@ -39,9 +39,9 @@ import tracer.exercises.markup as markup
 from tracer.errors import InputError
 from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
 from tracer.exercises.wording import example, key_words, prompt, roots_sentence, sheet_words, student_text
+from tracer.reading.text import plain_direction, without_direction_controls
 from tracer.trace.captions import key_steps
 from tracer.trace.hand_in import key_answers
-from tracer.reading.text import plain_direction, without_direction_controls
 from tracer.trace.key import AnswerKey
 from tracer.trace.key_text import md
 from tracer.trace.questions import Question, question_title

@@ -15,7 +15,6 @@ in labels and rosters; every writer removes them from what it writes
 from __future__ import annotations
 
 import unicodedata
-
 from typing import Any
 
 __all__ = ["DIRECTION_CONTROLS", "plain_direction", "unprintable", "without_direction_controls"]

@@ -7,8 +7,8 @@ goes through :mod:`tracer.words`.
 from __future__ import annotations
 
 from tracer.errors import path_text
-from tracer.reading.text import without_direction_controls
 from tracer.game.model import NodePath
+from tracer.reading.text import without_direction_controls
 from tracer.trace.key import AnswerKey, KeyCutoff
 from tracer.words import algorithm_name, bounded, conventions_summary, count, cutoff_test, node_kind, number, say, say_n
 
