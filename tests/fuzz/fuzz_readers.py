@@ -2,7 +2,7 @@
 
 Every reader of what users give tracer is here by name (:data:`READERS`): tree files (JSON, YAML,
 bracket form), traces, keys, answer files, points files, rosters, fence option strings and
-evaluation specs. Each gets inputs from a hypothesis strategy that mixes three kinds:
+evaluation specs; ``escaping`` checks the writers' escaping of any text the same way. Each gets inputs from a hypothesis strategy that mixes three kinds:
 
 * **well-formed data** in the reader's own vocabulary (a tree's keys, an answer file's questions)
   with hostile values: huge and non-finite numbers, long and odd text, wrong types;
@@ -311,6 +311,49 @@ def read_evaluation(text: str, scratch: Scratch) -> None:
     read(text, make_game("tictactoe"))
 
 
+def write_escaped(text: str, scratch: Scratch) -> None:
+    """The writers' escaping of any text, checked for what each format must never let through.
+
+    Markdown (as MkDocs' Python-Markdown renders it): no tag from the text; SVG/XML: the text is
+    the element's text; LaTeX: only characters pdfLaTeX prints, braces balanced, no command from
+    the text; CSV: no formula; the player's JSON: no ``</`` and the same data back; none holds a
+    direction control."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    import markdown
+
+    from tracer.grading.gradebook import safe_cell
+    from tracer.reading.text import DIRECTION_CONTROLS, without_direction_controls
+    from tracer.render.player import script_json
+    from tracer.render.svg import escape
+    from tracer.render.tex import PDFLATEX_PRINTS, tex_escape
+    from tracer.trace.key_text import md
+
+    if "\x00" in text or any("\ud800" <= char <= "\udfff" for char in text):
+        return  # no reader lets these through (tested there)
+    if "\n" not in text and "\r" not in text:  # a label or a name is one line (the readers refuse line breaks)
+        shown = markdown.markdown("- to " + md(text) + " (path 0)", extensions=["tables"])
+        assert "<" not in shown.replace("<ul>", "").replace("</ul>", "").replace("<li>", "").replace("</li>", ""), shown
+    plain = without_direction_controls(text)
+    element = ET.fromstring(f"<text>{escape(text)}</text>")
+    assert (element.text or "") == re.sub("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]", "\ufffd", plain).replace("\r\n", "\n").replace("\r", "\n")
+    tex = tex_escape(text)
+    assert all(char in PDFLATEX_PRINTS or char in "\n\t" for char in tex), tex
+    depth = 0
+    for char in re.sub(r"\\[{}]", "", tex):
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        assert depth >= 0, tex
+    assert depth == 0, tex
+    commands = set(re.findall(r"\\([A-Za-z]+)", tex))
+    assert commands <= {"textbackslash", "textasciitilde", "textasciicircum", "textless", "textgreater", "textbar", "le", "ge",
+                        "infty", "times", "alpha", "beta", "textsf"}, commands
+    cell = safe_cell(text)
+    assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")) and not set(cell) & DIRECTION_CONTROLS
+    data = str(script_json({"a": text}))
+    assert "</" not in data and "<!--" not in data and json.loads(data) == {"a": text}
+
+
 @dataclass(frozen=True)
 class Reader:
     name: str
@@ -357,6 +400,7 @@ READERS: dict[str, Reader] = {
         Reader("roster", read_roster, lambda: st.one_of(_csv_text(), inputs(seeds().rosters, ("id", "name")))),
         Reader("fence", read_fence, lambda: st.one_of(_fence_text(), inputs(seeds().fences, ()))),
         Reader("evaluation", read_evaluation, lambda: inputs(seeds().evaluations, ())),
+        Reader("escaping", write_escaped, lambda: st.one_of(st.text(), st.sampled_from(HOSTILE_FRAGMENTS), inputs(seeds().trees, ()))),
     )
 }
 
