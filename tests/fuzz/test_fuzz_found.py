@@ -94,3 +94,13 @@ def test_a_trace_line_nested_thousands_deep_is_refused(tmp_path, where):
     (tmp_path / "t.json").write_text(text, encoding="utf-8")
     with pytest.raises(TraceFormatError):
         load_trace(tmp_path / "t.json")
+
+
+def test_an_evaluation_weight_past_the_largest_float_is_refused():
+    """A weight of 310 digits gave OverflowError (int too large to convert to float)."""
+    from tracer.game.evaluation_reading import read_evaluation
+    from tracer.game.games import make_game
+
+    with pytest.raises(InputError, match="is not a number"):
+        read_evaluation("open_lines=" + "1" * 310, make_game("tictactoe"))
+    assert read_evaluation("open_lines=" + "1" * 300, make_game("tictactoe")) is not None

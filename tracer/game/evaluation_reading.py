@@ -118,7 +118,11 @@ def _number(text: str, item: str, **where: Any) -> float:
             value = float(text)
         except ValueError:
             value = math.nan
-    if not math.isfinite(value):
+    try:
+        finite = math.isfinite(value)
+    except OverflowError:  # a whole number past the largest float (over 308 digits)
+        finite = False
+    if not finite:
         raise InputError(f"the weight in {item!r} is not a number", hint="write a number such as 2, 0.5 or -1", **where)
     return value
 
