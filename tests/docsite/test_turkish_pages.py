@@ -1,0 +1,89 @@
+"""The Turkish twins of the tutorial pages (`page.tr.md` beside `page.md`) keep what must not be translated.
+
+Every `gametree` fence of the English page is in its Turkish twin, byte for byte and in the same
+order (the plugin traces the same trees, and renders them in Turkish itself); the headings are the
+same in number and level, and translated; links point to the same pages (mkdocs-static-i18n maps
+`x.md` to its Turkish twin).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+SITE = Path(__file__).resolve().parents[2] / "site"
+
+PAGES = [
+    "imperfect.md",
+]
+
+# A whole fence: its opening line (indented or not, nested in a longer fence or not), its body, and
+# the first line that closes it with the same run of backticks.
+FENCE = re.compile(r"^[ \t]*(`{3,})(gametree\b.*?)^[ \t]*\1[ \t]*$", re.MULTILINE | re.DOTALL)
+# Any mention of a fence, written inline as well (```` ```gametree-practice seed=2026 count=6``` ````).
+MENTION = re.compile(r"`{3}gametree[^\n`]*")
+LINK = re.compile(r"\]\(([^)\s]+\.md(?:#[^)\s]*)?)\)")
+
+
+def twin(page: str) -> Path:
+    return SITE / page.replace(".md", ".tr.md")
+
+
+def fences(text: str) -> list[str]:
+    return [match.group(0) for match in FENCE.finditer(text)]
+
+
+def headings(text: str) -> list[tuple[int, str]]:
+    """(level, text) of every ATX heading outside code blocks (a YAML comment is not a heading)."""
+    found, fence = [], None
+    for line in text.splitlines():
+        marker = re.match(r"[ \t]*(`{3,}|~{3,})(.*)$", line)
+        if fence is None:
+            if marker:
+                fence = marker.group(1)
+            elif heading := re.match(r"(#{1,6})[ \t]+(.+?)[ \t#]*$", line):
+                found.append((len(heading.group(1)), heading.group(2)))
+        elif marker and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence) and not marker.group(2).strip():
+            fence = None
+    return found
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_the_turkish_twin_exists(page):
+    assert twin(page).is_file(), f"{twin(page).relative_to(SITE)} is missing"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_gametree_fence_is_kept_byte_for_byte(page):
+    english = (SITE / page).read_text(encoding="utf-8")
+    turkish = twin(page).read_text(encoding="utf-8")
+    assert fences(turkish) == fences(english)
+    assert MENTION.findall(turkish) == MENTION.findall(english)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_the_headings_match_in_number_and_level_and_are_translated(page):
+    english = headings((SITE / page).read_text(encoding="utf-8"))
+    turkish = headings(twin(page).read_text(encoding="utf-8"))
+    assert [level for level, _ in turkish] == [level for level, _ in english]
+    assert not {text for _, text in turkish} & {text for _, text in english}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_links_point_to_the_same_pages(page):
+    english = (SITE / page).read_text(encoding="utf-8")
+    turkish = twin(page).read_text(encoding="utf-8")
+    assert sorted(LINK.findall(turkish)) == sorted(LINK.findall(english))
+
+
+def test_the_fence_reader_finds_every_kind_of_fence():
+    """The helpers above must see fences at all, or the comparisons would pass on nothing."""
+    text = (SITE / "reference" / "authoring.md").read_text(encoding="utf-8")
+    found = fences(text)
+    assert len(found) == 3  # the three examples nested in ````markdown blocks
+    assert found[0].startswith('```gametree algorithm=alphabeta prune-on-equal=false title="CS188\'s convention"\n[[3, 12, 8]')
+    assert MENTION.findall(text)[-1] == "```gametree-practice seed=2026 count=6"
+    assert len(fences((SITE / "imperfect.md").read_text(encoding="utf-8"))) == 5
+    assert headings("# A\n```yaml\n# not a heading\n```\n## B\n````markdown\n```\n# nor this\n```\n````\n") == [(1, "A"), (2, "B")]
