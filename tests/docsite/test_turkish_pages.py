@@ -18,6 +18,7 @@ SITE = Path(__file__).resolve().parents[2] / "site"
 PAGES = [
     "imperfect.md",
     "history.md",
+    "reference/tree-format.md",
 ]
 
 # A whole fence: its opening line (indented or not, nested in a longer fence or not), its body, and
