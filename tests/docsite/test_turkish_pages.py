@@ -19,6 +19,7 @@ PAGES = [
     "imperfect.md",
     "history.md",
     "reference/tree-format.md",
+    "reference/authoring.md",
 ]
 
 # A whole fence: its opening line (indented or not, nested in a longer fence or not), its body, and
