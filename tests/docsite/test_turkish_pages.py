@@ -3,7 +3,8 @@
 Every `gametree` fence of the English page is in its Turkish twin, byte for byte and in the same
 order (the plugin traces the same trees, and renders them in Turkish itself); the headings are the
 same in number and level, and translated; links point to the same pages (mkdocs-static-i18n maps
-`x.md` to its Turkish twin).
+`x.md` to its Turkish twin); code blocks (commands, the tool's output, trees) are kept, but for a
+comment in prose; the tables keep their rows and columns.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ PAGES = [
     "history.md",
     "reference/tree-format.md",
     "reference/authoring.md",
+    "reference/cli.md",
 ]
 
 # A whole fence: its opening line (indented or not, nested in a longer fence or not), its body, and
@@ -38,19 +40,39 @@ def fences(text: str) -> list[str]:
     return [match.group(0) for match in FENCE.finditer(text)]
 
 
-def headings(text: str) -> list[tuple[int, str]]:
-    """(level, text) of every ATX heading outside code blocks (a YAML comment is not a heading)."""
-    found, fence = [], None
+def walk(text: str) -> tuple[list[tuple[int, str]], list[tuple[str, list[str]]]]:
+    """The headings, as (level, text), and the top-level fenced code blocks, as (info string, lines).
+
+    A `#` line inside a block (a YAML comment) is no heading; a block nested in a longer fence is
+    part of it. A comment after YAML is left out of the block's lines: prose, it is translated.
+    """
+    headings, blocks, fence = [], [], None
     for line in text.splitlines():
         marker = re.match(r"[ \t]*(`{3,}|~{3,})(.*)$", line)
         if fence is None:
             if marker:
-                fence = marker.group(1)
+                fence, info, body = marker.group(1), marker.group(2).strip(), []
             elif heading := re.match(r"(#{1,6})[ \t]+(.+?)[ \t#]*$", line):
-                found.append((len(heading.group(1)), heading.group(2)))
+                headings.append((len(heading.group(1)), heading.group(2)))
         elif marker and marker.group(1)[0] == fence[0] and len(marker.group(1)) >= len(fence) and not marker.group(2).strip():
+            blocks.append((info, body))
             fence = None
-    return found
+        else:
+            body.append(re.sub(r"\s+# .*$", "", line) if info == "yaml" else line)
+    return headings, blocks
+
+
+def headings(text: str) -> list[tuple[int, str]]:
+    return walk(text)[0]
+
+
+def blocks(text: str) -> list[tuple[str, list[str]]]:
+    return walk(text)[1]
+
+
+def table_shape(text: str) -> list[int]:
+    """The number of cells of every table row, in order (an escaped `\\|` is not a cell border)."""
+    return [line.replace("\\|", "").count("|") for line in text.splitlines() if line.startswith("|")]
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -81,6 +103,14 @@ def test_links_point_to_the_same_pages(page):
     assert sorted(LINK.findall(turkish)) == sorted(LINK.findall(english))
 
 
+@pytest.mark.parametrize("page", PAGES)
+def test_code_blocks_and_tables_keep_their_shape(page):
+    english = (SITE / page).read_text(encoding="utf-8")
+    turkish = twin(page).read_text(encoding="utf-8")
+    assert blocks(turkish) == blocks(english)
+    assert table_shape(turkish) == table_shape(english)
+
+
 def test_the_fence_reader_finds_every_kind_of_fence():
     """The helpers above must see fences at all, or the comparisons would pass on nothing."""
     text = (SITE / "reference" / "authoring.md").read_text(encoding="utf-8")
@@ -89,4 +119,6 @@ def test_the_fence_reader_finds_every_kind_of_fence():
     assert found[0].startswith('```gametree algorithm=alphabeta prune-on-equal=false title="CS188\'s convention"\n[[3, 12, 8]')
     assert MENTION.findall(text)[-1] == "```gametree-practice seed=2026 count=6"
     assert len(fences((SITE / "imperfect.md").read_text(encoding="utf-8"))) == 5
+    assert [info for info, _ in blocks(text)] == ["yaml", "markdown", "markdown", "text"]
+    assert blocks("```yaml\na: 1   # a comment\n# whole line\n```\n") == [("yaml", ["a: 1", "# whole line"])]
     assert headings("# A\n```yaml\n# not a heading\n```\n## B\n````markdown\n```\n# nor this\n```\n````\n") == [(1, "A"), (2, "B")]
