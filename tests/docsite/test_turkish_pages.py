@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 SITE = Path(__file__).resolve().parents[2] / "site"
 
@@ -111,6 +112,34 @@ def test_code_blocks_and_tables_keep_their_shape(page):
     assert table_shape(turkish) == table_shape(english)
 
 
+STRUCTURE = ("h1", "h2", "h3", "h4", "ul", "ol", "li", "table", "tr", "th", "td", "dl", "dt", "dd", "pre", "blockquote", "a")
+
+
+def structure(text: str) -> dict[str, int]:
+    """How many of each block and link element the site's Markdown makes of a page.
+
+    A translation can break what the source did not: a line of Turkish prose that begins with an
+    ordinal ("16. bölüm") starts a list item.
+    """
+    markdown = pytest.importorskip("markdown")
+    config = yaml.safe_load((SITE.parent / "mkdocs.yml").read_text(encoding="utf-8"))
+    names, options = [], {}
+    for entry in config["markdown_extensions"]:
+        name, settings = next(iter(entry.items())) if isinstance(entry, dict) else (entry, None)
+        names.append(name)
+        if settings:
+            options[name] = settings
+    html = markdown.markdown(text, extensions=names, extension_configs=options)
+    return {tag: len(re.findall(rf"<{tag}[ >]", html)) for tag in STRUCTURE}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_the_page_renders_to_the_same_structure(page):
+    english = structure((SITE / page).read_text(encoding="utf-8"))
+    turkish = structure(twin(page).read_text(encoding="utf-8"))
+    assert turkish == english
+
+
 def test_the_fence_reader_finds_every_kind_of_fence():
     """The helpers above must see fences at all, or the comparisons would pass on nothing."""
     text = (SITE / "reference" / "authoring.md").read_text(encoding="utf-8")
@@ -121,4 +150,5 @@ def test_the_fence_reader_finds_every_kind_of_fence():
     assert len(fences((SITE / "imperfect.md").read_text(encoding="utf-8"))) == 5
     assert [info for info, _ in blocks(text)] == ["yaml", "markdown", "markdown", "text"]
     assert blocks("```yaml\na: 1   # a comment\n# whole line\n```\n") == [("yaml", ["a: 1", "# whole line"])]
+    assert structure("- a\n  16. bölüm\n")["li"] == 2  # the mistake the structure test is there for
     assert headings("# A\n```yaml\n# not a heading\n```\n## B\n````markdown\n```\n# nor this\n```\n````\n") == [(1, "A"), (2, "B")]
