@@ -4,7 +4,8 @@ Every `gametree` fence of the English page is in its Turkish twin, byte for byte
 order (the plugin traces the same trees, and renders them in Turkish itself); the headings are the
 same in number and level, and translated; links point to the same pages (mkdocs-static-i18n maps
 `x.md` to its Turkish twin); code blocks (commands, the tool's output, trees) are kept, but for a
-comment in prose; the tables keep their rows and columns.
+comment in prose; the tables keep their rows and columns, and the page renders to as many headings,
+list items, table cells, definitions, code blocks and links as the English one.
 """
 
 from __future__ import annotations
