@@ -9,6 +9,7 @@ from typing import Any
 
 from tracer.errors import InputError
 from tracer.recursion import MAX_DEPTH
+from tracer.words import say
 
 __all__ = ["ROW_DEPTH", "check_nesting", "loads_row", "nesting_depth", "shallow"]
 
@@ -67,5 +68,5 @@ def loads_row(text: str, limit: int = ROW_DEPTH) -> Any:
     syntax error is refused: the C parser recurses, and under a search's raised recursion limit a
     line of 50,000 brackets overflowed the stack (a crash, not an error)."""
     if not shallow(text, limit):
-        raise ValueError(f"nested more than {limit} levels deep")
+        raise ValueError(say("reading.row.deep", "nested more than {limit} levels deep", limit=limit))
     return json.loads(text)

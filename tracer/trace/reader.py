@@ -193,7 +193,7 @@ class TraceFile:
             rows.append(stripped.rstrip(","))
         try:
             if not all(shallow(row) for row in rows):
-                raise ValueError(f"a row is nested more than {ROW_DEPTH} levels deep")
+                raise ValueError(say("trace.row.deep", "a row is nested more than {limit} levels deep", limit=ROW_DEPTH))
             return json.loads("[" + ",".join(rows) + "]")
         except ValueError as error:
             raise self.fail(f"the nodes are not valid JSON: {error}", hint=CHANGED) from None
@@ -257,7 +257,7 @@ class TraceFile:
             return []
         try:
             if not all(shallow(item) for item in batch):
-                raise ValueError(f"an event is nested more than {ROW_DEPTH} levels deep")
+                raise ValueError(say("trace.event.deep", "an event is nested more than {limit} levels deep", limit=ROW_DEPTH))
             return json.loads("[" + ",".join(item for item in batch if item) + "]")  # type: ignore[no-any-return]
         except ValueError as error:
             raise self.fail(f"an event is not valid JSON: {error}", hint=CHANGED) from None
