@@ -180,7 +180,7 @@ messages: setup
 	  --add-location=file --sort-by-file --project tracer --copyright-holder "tracer developers" -o $(LOCALES)/tracer.pot .
 	sed -i '/^"POT-Creation-Date: /d' $(LOCALES)/tracer.pot
 	if ls $(LOCALES)/*/LC_MESSAGES/tracer.po >/dev/null 2>&1; then \
-	  $(BIN)/pybabel -q update --no-fuzzy-matching --ignore-obsolete --add-location=file -i $(LOCALES)/tracer.pot -d $(LOCALES) -D tracer && \
+	  $(BIN)/pybabel -q update --no-fuzzy-matching --ignore-obsolete -i $(LOCALES)/tracer.pot -d $(LOCALES) -D tracer && \
 	  sed -i '/^"POT-Creation-Date: /d' $(LOCALES)/*/LC_MESSAGES/tracer.po && \
 	  $(BIN)/pybabel -q compile -d $(LOCALES) -D tracer; \
 	fi
