@@ -182,5 +182,5 @@ messages: setup
 	if ls $(LOCALES)/*/LC_MESSAGES/tracer.po >/dev/null 2>&1; then \
 	  $(BIN)/pybabel -q update --no-fuzzy-matching --ignore-obsolete -i $(LOCALES)/tracer.pot -d $(LOCALES) -D tracer && \
 	  sed -i '/^"POT-Creation-Date: /d' $(LOCALES)/*/LC_MESSAGES/tracer.po && \
-	  $(BIN)/pybabel -q compile -d $(LOCALES) -D tracer; \
+	  $(BIN)/python -m tracer.words.compile; \
 	fi

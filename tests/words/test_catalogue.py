@@ -10,20 +10,19 @@ merged, ``test_every_message_of_a_room_has_a_turkish_translation[exercises]`` an
 from __future__ import annotations
 
 import gettext
-import io
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
 from words_helpers import LOCALE_DIR, ROOMS, TEMPLATE, TURKISH, catalogue, fields, literal_slots, messages, rooms_of, texts
 
 import tracer
-from tracer.words import available_languages, count, language_from, number, say_n, use_language, window
 from tracer.errors import InputError
+from tracer.words import available_languages, count, language_from, number, say_n, use_language, window
+from tracer.words.compile import compiled
 
 KEYWORDS = {"say": ((1, "c"), 2), "template": ((1, "c"), 2), "say_n": ((1, "c"), 2, 3)}
 """The keywords `make messages` gives pybabel (-k 'say:1c,2' -k 'template:1c,2' -k 'say_n:1c,2,3')."""
@@ -115,7 +114,7 @@ def test_the_compiled_catalogue_is_the_catalogue_as_written():
         mo = po.with_suffix(".mo")
         assert mo.is_file(), f"{mo} is missing: run make messages"
         with open(mo, "rb") as file:
-            compiled = gettext.GNUTranslations(file)
+            loaded = gettext.GNUTranslations(file)
         for message in messages(po):
             english, translated = texts(message.id), texts(message.string)
             if not all(translated):
@@ -123,13 +122,26 @@ def test_the_compiled_catalogue_is_the_catalogue_as_written():
             if message.pluralizable:
                 for n in (1, 2, 5):
                     expected = translated[gettext.c2py(catalogue(po).plural_expr)(n)]
-                    assert compiled.npgettext(message.context, english[0], english[1], n) == expected, message.context
+                    assert loaded.npgettext(message.context, english[0], english[1], n) == expected, message.context
             else:
-                assert compiled.pgettext(message.context, english[0]) == translated[0], message.context
-        # and the same as compiling it again (Babel writes .mo files deterministically)
-        fresh = io.BytesIO()
-        write_mo(fresh, catalogue(po))
-        assert fresh.getvalue() == mo.read_bytes(), f"{mo} differs from {po} compiled: run make messages"
+                assert loaded.pgettext(message.context, english[0]) == translated[0], message.context
+        # and byte for byte what `make messages` compiles from it
+        assert compiled(po) == mo.read_bytes(), f"{mo} differs from {po} compiled: run make messages"
+
+
+def test_compiling_twice_gives_the_same_bytes():
+    """No time stamp in the .mo: `make messages` on unchanged messages changes no file."""
+    assert compiled(TURKISH) == compiled(TURKISH)
+    assert b"POT-Creation-Date: " + catalogue(TURKISH).revision_date.strftime("%Y-%m-%d").encode() in compiled(TURKISH)
+
+
+def test_a_fuzzy_header_is_refused(tmp_path):
+    """pybabel compile would leave such a catalogue out silently: a clone would have no Turkish."""
+    po = tmp_path / "xx" / "LC_MESSAGES" / "tracer.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(TURKISH.read_text(encoding="utf-8").replace('msgid ""\nmsgstr ""', '#, fuzzy\nmsgid ""\nmsgstr ""', 1), encoding="utf-8")
+    with pytest.raises(SystemExit, match="fuzzy"):
+        compiled(po)
 
 
 def test_a_fresh_clone_has_the_compiled_catalogue():

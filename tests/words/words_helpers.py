@@ -71,6 +71,12 @@ def literal_slots(text: str) -> list[str]:
 _WORD = re.compile(r"[A-Za-zÇĞİÖŞÜçğıöşü]{4,}")
 
 
+def _prose(text: str) -> list[str]:
+    """The words of a text, leaving out {placeholders} and names in capitals (VALUE, EVAL,
+    MAX: pseudocode's and the book's names, the same in every language)."""
+    return [word for word in _WORD.findall(re.sub(r"\{[^{}]*\}", " ", text)) if not word.isupper()]
+
+
 @cache
 def english_only() -> frozenset[str]:
     """Words (4 letters or more, lower case) of the English messages that no Turkish
@@ -79,19 +85,18 @@ def english_only() -> frozenset[str]:
     turkish: set[str] = set()
     for message in messages():
         for text in texts(message.id):
-            english.update(word.lower() for word in _WORD.findall(re.sub(r"\{[^{}]*\}", " ", text)))
+            english.update(word.lower() for word in _prose(text))
         for text in texts(message.string):
-            turkish.update(word.lower() for word in _WORD.findall(text))
+            turkish.update(word.lower() for word in _prose(text))
     return frozenset(english - turkish - ALLOWED)
 
 
 def english_words(text: str, *, ignore: str = "") -> list[str]:
     """The English-only words in ``text`` (after removing the lines of ``ignore``: a
     pseudocode listing, whose keywords stay English in every language)."""
-    for line in ignore.splitlines():
-        if line.strip():
-            text = text.replace(line.strip(), " ")
-    return sorted({word for word in _WORD.findall(text) if word.lower() in english_only()})
+    for line in sorted({line.strip() for line in ignore.splitlines() if line.strip()}, key=len, reverse=True):
+        text = text.replace(line, " ")  # the longest first: "return v, move" is inside "if ... then return v, move"
+    return sorted({word for word in _prose(text) if word.lower() in english_only()})
 
 
 class _Visible(HTMLParser):
@@ -137,6 +142,7 @@ def tex_notes(tex: str) -> str:
     r"""The speaker notes of a Beamer overlay file, TeX's accent commands for Turkish letters
     read back (``\u{g}`` is ğ, ``\c{s}`` ş, ``{\i}`` ı, ``\.{I}`` İ)."""
     notes = "\n".join(re.findall(r"\\note<\d+>\{(.*)\}%", tex))
-    for command, letter in ((r"\u{g}", "ğ"), (r"\u{G}", "Ğ"), (r"\c{s}", "ş"), (r"\c{S}", "Ş"), (r"{\i}", "ı"), (r"\.{I}", "İ")):
+    for command, letter in ((r"\u{g}", "ğ"), (r"\u{G}", "Ğ"), (r"\c{s}", "ş"), (r"\c{S}", "Ş"), (r"{\i}", "ı"), (r"\.{I}", "İ"),
+                            (r"$\leq$", "≤"), (r"$\geq$", "≥"), (r"$\alpha$", "α"), (r"$\beta$", "β"), (r"$\infty$", "∞")):
         notes = notes.replace(command, letter)
     return notes
