@@ -57,7 +57,7 @@ def test_the_key_as_text_in_turkish(tree):
     text = run("key", tree, "--lang", "tr")
     for line in (
         "Cevap anahtarı", "Algoritma: alfa-beta", "Kökün değeri: 3", "MAX oyuncusunun hamlesi: B düğümüne (yol 0)",
-        "11 düğüm ziyaret edildi (kök dahil), 7 statik değer kullanıldı, 1 kesme; budanan 2",
+        "11 düğüm ziyaret edildi (kök dahil), 7 statik değer kullanıldı, 1 kesme; 2 çocuk budandı",
         "Kullanılan statik değerler, sırayla: E F G H K L M", "İncelenmeyenler: I J",
         "C düğümünde (yol 1): v = 2 ≤ α = 3; budananlar: I, J",
     ):

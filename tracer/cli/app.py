@@ -21,7 +21,7 @@ from tracer._version import __version__
 from tracer.errors import InputError, Option, TracerError
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
 from tracer.search.window import FAIL_CONVENTIONS
-from tracer.words import algorithm_name, count, say
+from tracer.words import algorithm_name, available_languages, count, say
 
 __all__ = [
     "command_line_words",
@@ -91,6 +91,12 @@ def fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def _languages() -> str:
+    """``en (default) or tr``: the languages with a catalogue, for --lang's help."""
+    others = [code for code in available_languages() if code != "en"]
+    return "en (default)" + "".join(f", {code}" for code in others[:-1]) + (f" or {others[-1]}" if others else "")
+
+
 def language_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--lang``: the language of the words a command writes (``TRACER_LANG`` otherwise; English by default)."""
 
@@ -103,7 +109,7 @@ def language_option(command: Callable[..., Any]) -> Callable[..., Any]:
 
     return click.option(
         "--lang", metavar="LANG",
-        help="Language of captions, keys, sheets and feedback: en (default) or tr; TRACER_LANG sets a default.",
+        help=f"Language of captions, keys, sheets, feedback and messages: {_languages()}; TRACER_LANG sets a default.",
     )(wrapper)
 
 
