@@ -109,7 +109,8 @@ def render_to_directory(
     """
     out = FilePath(folder)
     if out.exists() and not out.is_dir():
-        raise InputError(f"{out} is a file, not a folder", hint="name a folder for the figures with -o")
+        raise InputError(say("render.folder.file", "{path} is a file, not a folder", path=out),
+                         hint=say("render.folder.hint", "name a folder for the figures with -o"))
     total = len(trace)
     chosen = select_steps(trace, steps)
     if chosen is not None and len(chosen) > max_frames:
