@@ -186,3 +186,21 @@ def test_an_unknown_language_is_refused_on_the_command_line_and_ignored_in_the_e
         language_from("xx", environment={})
     assert language_from(None, environment={"TRACER_LANG": "xx"}) == "en"
     assert language_from("en", environment={"TRACER_LANG": "tr"}) == "en"  # --lang wins
+
+
+def test_the_wheel_ships_the_compiled_catalogues(tmp_path):
+    """pip install from the wheel finds Turkish: every .mo (and its .po) is inside, the same bytes."""
+    import sys
+    import zipfile
+
+    root = Path(tracer.__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", str(root), "--no-deps", "--quiet", "--wheel-dir", str(tmp_path)],
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    (wheel,) = tmp_path.glob("gametree_tracer-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        for mo in LOCALE_DIR.glob("*/LC_MESSAGES/tracer.mo"):
+            inside = mo.relative_to(root).as_posix()
+            assert archive.read(inside) == mo.read_bytes(), inside
+        with archive.open("tracer/locale/tr/LC_MESSAGES/tracer.mo") as file:
+            assert gettext.GNUTranslations(file).pgettext("key.title", "Answer key") == "Cevap anahtarı"
