@@ -115,3 +115,14 @@ def test_labels_are_folded_only_by_casefold():
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
     assert found == []
     assert "ı".upper() == "I" and "ı".casefold() != "I".casefold()  # why: upper() would merge I and ı
+
+
+def test_i_and_capital_i_are_one_label_and_the_error_says_so_in_turkish(tmp_path):
+    """Unique ignoring case means casefold: a tree with I and i is refused, in the language asked for."""
+    (tmp_path / "clash.json").write_text(json.dumps({"children": [{"label": "I", "children": [1]}, {"label": "i", "children": [2]}]}))
+    env = {key: value for key, value in os.environ.items() if key != "TRACER_LANG"}
+    done = subprocess.run([sys.executable, "-m", "tracer", "key", "clash.json", "--lang", "tr"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert "'i' etiketi '0' yolundaki düğümde de kullanılıyor" in done.stderr
+    assert "büyük/küçük harf ayrımı gözetilmeden tek olmalı" in done.stderr
