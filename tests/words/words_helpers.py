@@ -22,8 +22,9 @@ LOCALE_DIR = Path(tracer.__file__).resolve().parent / "locale"
 TEMPLATE = LOCALE_DIR / "tracer.pot"
 TURKISH = LOCALE_DIR / "tr" / "LC_MESSAGES" / "tracer.po"
 
-ROOMS = ("cli", "words", "trace", "search", "game", "docsite", "render", "exercises", "grading")
-"""tracer's packages, as the catalogue's locations name them (tracer/<room>/...)."""
+ROOMS = ("api", "cli", "words", "trace", "search", "game", "docsite", "render", "exercises", "grading")
+"""tracer's packages and top-level modules, as the catalogue's locations name them
+(tracer/<room>/... or tracer/<room>.py)."""
 
 AIMA = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 """AIMA's Figure 5.2: alpha-beta visits B's leaves E F G (3 12 8), cuts C after H = 2
@@ -51,7 +52,7 @@ def texts(field: str | tuple[str, ...] | None) -> tuple[str, ...]:
 
 
 def rooms_of(message: Message) -> set[str]:
-    return {location.split("/")[1] for location, _ in message.locations if location.startswith("tracer/")}
+    return {location.split("/")[1].removesuffix(".py") for location, _ in message.locations if location.startswith("tracer/")}
 
 
 def fields(text: str) -> list[str]:
