@@ -34,6 +34,10 @@ AIMA = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 # the terms the Turkish catalogue keeps (they are also in its translations, see english_only).
 ALLOWED = {"aima", "home", "end"}  # "Home", "End": key names on the player's buttons
 
+FIELD_NAMES = {"value", "root", "children", "label", "type", "move", "quiet", "noisy", "chance", "players", "true", "false"}
+"""Names a Turkish error message quotes as the tree file or the Python call writes them
+("value alanı bir sayı olmalı"): not Turkish words, so "value" in a key still reads as English."""
+
 
 @cache
 def catalogue(path: Path = TURKISH) -> Catalog:
@@ -89,7 +93,7 @@ def english_only() -> frozenset[str]:
             english.update(word.lower() for word in _prose(text))
         for text in texts(message.string):
             turkish.update(word.lower() for word in _prose(text))
-    return frozenset(english - turkish - ALLOWED)
+    return frozenset(english - (turkish - FIELD_NAMES) - ALLOWED)
 
 
 def english_words(text: str, *, ignore: str = "") -> list[str]:
