@@ -204,3 +204,19 @@ def test_the_jupyter_stepper_stays_turkish_when_the_slider_moves_later():
     assert "Adım 24 / 45" in words.value and "asla seçmez" in words.value
     assert english_words(visible_text(words.value)) == []
     assert "Sonuç: oyunun değeri 3" in svg_text(show(tracer.alphabeta(AIMA), lang="tr").svg())
+
+
+def test_counts_in_a_figure_use_the_turkish_thousands_point():
+    """A uniform tree of 10 × 10 × 10 leaves has 1 + 10 + 100 + 1,000 = 1,111 nodes; minimax visits
+    all of them, and drawn to depth 1 each MIN node stands for its 110 nodes below it."""
+    from tracer.render import Figure
+
+    tree = [[[i + j + k for k in range(10)] for j in range(10)] for i in range(10)]
+    trace = tracer.minimax(json.dumps(tree))
+    with use_language("tr"):
+        text = svg_text(Figure(trace, max_depth=1).final())
+    with use_language("en"):
+        english = svg_text(Figure(trace, max_depth=1).final())
+    assert "Minimax 1.111 düğüm ziyaret etti (ağaçta 1.111 düğüm var)." in text
+    assert text.count("… +110 daha") == 10
+    assert "Minimax visited 1,111 of 1,111 nodes" in english
