@@ -176,7 +176,7 @@ bench-decks: setup
 # catalogue (new messages arrive untranslated; tests/words fails until they are translated),
 # and compile the catalogues. Dates are left out so that unchanged messages give unchanged files.
 messages: setup
-	$(BIN)/pybabel -q extract -F $(LOCALES)/babel.cfg -k 'say:1c,2' -k 'template:1c,2' -k 'say_n:1c,2,3' --no-default-keywords \
+	$(BIN)/pybabel -q extract -F $(LOCALES)/babel.cfg -k 'say:1c,2' -k 'template:1c,2' -k 'say_n:1c,2,3' -k 'Said:1c,2' --no-default-keywords \
 	  --add-location=file --sort-by-file --project tracer --copyright-holder "tracer developers" -o $(LOCALES)/tracer.pot .
 	sed -i '/^"POT-Creation-Date: /d' $(LOCALES)/tracer.pot
 	if ls $(LOCALES)/*/LC_MESSAGES/tracer.po >/dev/null 2>&1; then \

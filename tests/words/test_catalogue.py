@@ -10,6 +10,7 @@ merged, ``test_every_message_of_a_room_has_a_turkish_translation[exercises]`` an
 from __future__ import annotations
 
 import gettext
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -24,14 +25,14 @@ from tracer.errors import InputError
 from tracer.words import available_languages, count, language_from, number, say_n, use_language, window
 from tracer.words.compile import compiled
 
-KEYWORDS = {"say": ((1, "c"), 2), "template": ((1, "c"), 2), "say_n": ((1, "c"), 2, 3)}
-"""The keywords `make messages` gives pybabel (-k 'say:1c,2' -k 'template:1c,2' -k 'say_n:1c,2,3')."""
-
-
 def said_in_the_code() -> set[tuple[str, str]]:
     """(id, English) of every say/say_n/template call, found by Babel's extractor as `make messages` runs it."""
     package = Path(tracer.__file__).resolve().parent
-    keywords = {"say": (1, 2), "template": (1, 2), "say_n": (1, 2, 3)}
+    # the keywords `make messages` gives pybabel (-k 'say:1c,2' ...), read from the Makefile; the
+    # context argument (1c) is asked for as a plain argument, the first of the message's parts
+    makefile = (package.parent / "Makefile").read_text(encoding="utf-8")
+    keywords = {name: tuple(int(part.rstrip("c")) for part in spec.split(",")) for name, spec in re.findall(r"-k '(\w+):([\dc,]+)'", makefile)}
+    assert set(keywords) >= {"say", "say_n", "template", "Said"}
     found = set()
     for _file, _line, message, _comments, context in extract_from_dir(
         str(package), method_map=[("**.py", "python")], keywords=keywords, strip_comment_tags=True,

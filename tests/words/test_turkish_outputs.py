@@ -220,3 +220,12 @@ def test_counts_in_a_figure_use_the_turkish_thousands_point():
     assert "Minimax 1.111 düğüm ziyaret etti (ağaçta 1.111 düğüm var)." in text
     assert text.count("… +110 daha") == 10
     assert "Minimax visited 1,111 of 1,111 nodes" in english
+
+
+def test_the_hidden_information_key_is_turkish():
+    """The key of `tracer imperfect` (the game's title included: a class attribute said through Said)."""
+    text = run("imperfect", "--lang", "tr")
+    assert text.startswith("Gizli bilgi: Eli gizli bir dağıtıcıya karşı iki kişilik whist\n")
+    assert "Bilgi kümeleri üzerinden" in text
+    assert english_words(text) == []
+    assert run("imperfect").startswith("Hidden information: Two-hand whist against a dealer whose hand is hidden\n")
