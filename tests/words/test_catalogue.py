@@ -25,6 +25,7 @@ from tracer.errors import InputError
 from tracer.words import available_languages, count, language_from, number, say_n, use_language, window
 from tracer.words.compile import compiled
 
+
 def said_in_the_code() -> set[tuple[str, str]]:
     """(id, English) of every say/say_n/template call, found by Babel's extractor as `make messages` runs it."""
     package = Path(tracer.__file__).resolve().parent

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from tracer.errors import Option
 from tracer.game.model import Node, Path, Tree
 from tracer.render.errors import FigureTooLarge
-from tracer.words import count as grouped, say, say_n
+from tracer.words import count as grouped
+from tracer.words import say, say_n
 
 if TYPE_CHECKING:
     from tracer.trace.model import Trace
