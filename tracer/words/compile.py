@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import sys
+from datetime import datetime
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -29,7 +30,8 @@ def compiled(po: Path) -> bytes:
         catalogue = read_po(file, locale=po.parent.parent.name)
     if catalogue.fuzzy:
         raise SystemExit(f"{po}: the header is marked fuzzy (#, fuzzy): check the catalogue and remove the mark")
-    catalogue.creation_date = catalogue.revision_date
+    revised = catalogue.revision_date
+    catalogue.creation_date = revised if isinstance(revised, (datetime, str)) else str(revised)
     out = io.BytesIO()
     write_mo(out, catalogue, use_fuzzy=False)
     return out.getvalue()
