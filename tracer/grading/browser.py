@@ -47,6 +47,7 @@ def rules(partial: float = DEFAULT_PARTIAL) -> dict[str, Any]:
     """How answers are read, compared and credited, and the sentences that hold for every key."""
     return {
         "bound_words": [[kind, list(words)] for kind, words in answers.BOUND_WORDS],
+        "folds": [list(pair) for pair in answers.FOLDS],
         "plus_infinity": list(answers.PLUS_INFINITY),
         "minus_infinity": list(answers.MINUS_INFINITY),
         "minus_signs": list(answers.MINUS_SIGNS),

@@ -17,7 +17,7 @@ from tracer.game.model import NodePath
 from tracer.grading.answers import AnswerError, Claim, Item, blank, claim_of, same_number
 from tracer.grading.keys import PreparedKey, UnknownNode
 from tracer.trace.questions import Question
-from tracer.words import say, say_n
+from tracer.words import count, say, say_n
 
 __all__ = ["CHECKERS", "Checker", "names_shown", "search_order"]
 
@@ -183,7 +183,7 @@ def _score_not_examined(key: PreparedKey, expected: set[NodePath], answered: boo
     hits = len(expected) - len(missed)
     earned = total * max(0, hits - len(extra)) / len(expected)
     if not missed and not extra:
-        return earned, say_n("check.examined.right", "Right: all {n} node.", "Right: all {n} nodes.", len(expected), n=f"{len(expected):,}")
+        return earned, say_n("check.examined.right", "Right: all {n} node.", "Right: all {n} nodes.", len(expected), n=count(len(expected)))
     if not answered:
         return 0.0, not_answered()
     lines = []
