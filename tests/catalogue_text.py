@@ -99,10 +99,23 @@ def _matches(phrase: tuple[str, ...], patterns: set[tuple[str, ...]]) -> bool:
 
 
 @cache
+def _pending(language: str = "tr") -> frozenset[tuple[str, ...]]:
+    """The runs of three words (placeholders any word) of the messages not yet translated."""
+    return frozenset(phrase for entry in entries(language) if not entry.translation for text in entry.english for phrase in _patterns(text))
+
+
+@cache
+def _pending_pairs(language: str = "tr") -> frozenset[tuple[str, ...]]:
+    """The pairs of words (placeholders any word) of the messages not yet translated."""
+    return frozenset(pair for entry in entries(language) if not entry.translation for text in entry.english
+                     for pair in zip(_tokens(text), _tokens(text)[1:]) if ANY not in pair)
+
+
+@cache
 def english_phrases(language: str = "tr") -> dict[tuple[str, str, str], str]:
     """Every English phrase of a translated message that its translation does not hold -> the message's id."""
     phrases: dict[tuple[str, str, str], str] = {}
-    pending = {phrase for entry in entries(language) if not entry.translation for text in entry.english for phrase in _patterns(text)}
+    pending = _pending(language)
     for entry in entries(language):
         if not entry.translation:
             continue
@@ -116,6 +129,34 @@ def english_phrases(language: str = "tr") -> dict[tuple[str, str, str], str]:
     return phrases
 
 
+def _sentence(text: str) -> str | None:
+    """A message as a pattern over an output's words: its words in order, each placeholder any words
+    (or none); None when the message has fewer than two words of its own to find it by."""
+    tokens = _tokens(text)
+    own = [token for token in tokens if token != ANY and not token.isdigit()]
+    if len(own) < 2 or not any(len(token) >= 3 for token in own):
+        return None
+    return "".join(r"(?:\S+ )*?" if token == ANY else re.escape(token) + " " for token in tokens)
+
+
+@cache
+def english_sentences(language: str = "tr") -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
+    """The short translated messages (``{right} of {n} right.``), whose words never make a run of three
+    between placeholders, as patterns (:func:`_sentence`) with the words they need and the message's id.
+    A message whose translation has the same words in the same order is left out."""
+    found = []
+    for entry in entries(language):
+        if not entry.translation:
+            continue
+        own = " ".join(words(PLACEHOLDER.sub(" ", entry.translation))) + " "
+        for text in entry.english:
+            pattern = _sentence(text)
+            if pattern is not None and not trigrams(text) and not re.search(pattern, own):
+                needed = frozenset(token for token in _tokens(text) if token != ANY)
+                found.append((re.compile(pattern), needed, entry.context))
+    return tuple(found)
+
+
 def english_in(text: str, language: str = "tr") -> dict[str, str]:
     """The English phrases in ``text`` (``"the search stops" -> feedback.missed``), none if it is all translated.
 
@@ -125,4 +166,14 @@ def english_in(text: str, language: str = "tr") -> dict[str, str]:
     for piece in text.split(BREAK):
         run = words(piece)
         found.update({" ".join(phrase): phrases[phrase] for phrase in zip(run, run[1:], run[2:]) if phrase in phrases})
+        for line in piece.splitlines():  # a short message is looked for within a line
+            run = words(line)
+            present, joined = set(run), " ".join(run) + " "
+            for pattern, needed, context in english_sentences(language):
+                if needed <= present:
+                    for match in pattern.finditer(joined):
+                        said = match.group(0).split()
+                        # words a message not yet translated may have written are not counted
+                        if not any(_matches(pair, _pending_pairs(language)) for pair in zip(said, said[1:])):
+                            found[match.group(0).strip()] = context
     return found
