@@ -30,6 +30,7 @@ PLACEHOLDER = re.compile(r"\{\{?[^{}]*\}?\}")
 WORD = re.compile(r"[^\W_]+")
 BREAK = "\x00"
 """Where a text's pieces end (an HTML tag): a phrase does not run on from one piece into the next."""
+SEPARATORS = re.compile(r"[,;_\"`|\[\]{}()]")
 ANY = "*"
 """A placeholder in a message not yet translated: it may stand for any word of an output."""
 
@@ -166,7 +167,9 @@ def english_in(text: str, language: str = "tr") -> dict[str, str]:
     for piece in text.split(BREAK):
         run = words(piece)
         found.update({" ".join(phrase): phrases[phrase] for phrase in zip(run, run[1:], run[2:]) if phrase in phrases})
-        for line in piece.splitlines():  # a short message is looked for within a line
+        # a short message is looked for within a line, between marks that separate items of data
+        # (the answer keys listed in "minimax, values, not_examined" are names, not "minimax values")
+        for line in (part for line in piece.splitlines() for part in SEPARATORS.split(line)):
             run = words(line)
             present, joined = set(run), " ".join(run) + " "
             for pattern, needed, context in english_sentences(language):
