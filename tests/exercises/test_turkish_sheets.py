@@ -46,12 +46,12 @@ def visible(text: str) -> str:
 
 
 def readable_files(folder: Path) -> dict[str, str]:
-    """Every file people read, as text: Markdown, YAML, LaTeX, and the visible text of HTML."""
+    """Every file people read, as text: Markdown, YAML, LaTeX, and the visible text of HTML and SVG."""
     found = {}
     for path in sorted(folder.rglob("*")):
         if path.suffix in (".md", ".yaml", ".tex"):
             found[str(path.relative_to(folder))] = path.read_text(encoding="utf-8")
-        elif path.suffix == ".html":
+        elif path.suffix in (".html", ".svg"):
             found[str(path.relative_to(folder))] = visible(path.read_text(encoding="utf-8"))
     return found
 
