@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from itertools import product
+from itertools import pairwise, product
 
 from babel.messages.pofile import read_po
 
@@ -109,7 +109,7 @@ def _pending(language: str = "tr") -> frozenset[tuple[str, ...]]:
 def _pending_pairs(language: str = "tr") -> frozenset[tuple[str, ...]]:
     """The pairs of words (placeholders any word) of the messages not yet translated."""
     return frozenset(pair for entry in entries(language) if not entry.translation for text in entry.english
-                     for pair in zip(_tokens(text), _tokens(text)[1:]) if ANY not in pair)
+                     for pair in pairwise(_tokens(text)) if ANY not in pair)
 
 
 @cache
@@ -169,14 +169,14 @@ def english_in(text: str, language: str = "tr") -> dict[str, str]:
         found.update({" ".join(phrase): phrases[phrase] for phrase in zip(run, run[1:], run[2:]) if phrase in phrases})
         # a short message is looked for within a line, between marks that separate items of data
         # (the answer keys listed in "minimax, values, not_examined" are names, not "minimax values")
-        for line in (part for line in piece.splitlines() for part in SEPARATORS.split(line)):
-            run = words(line)
+        for segment in (part for line in piece.splitlines() for part in SEPARATORS.split(line)):
+            run = words(segment)
             present, joined = set(run), " ".join(run) + " "
             for pattern, needed, context in english_sentences(language):
                 if needed <= present:
                     for match in pattern.finditer(joined):
                         said = match.group(0).split()
                         # words a message not yet translated may have written are not counted
-                        if not any(_matches(pair, _pending_pairs(language)) for pair in zip(said, said[1:])):
+                        if not any(_matches(pair, _pending_pairs(language)) for pair in pairwise(said)):
                             found[match.group(0).strip()] = context
     return found

@@ -38,7 +38,17 @@ import tracer.exercises.figures as figures
 import tracer.exercises.markup as markup
 from tracer.errors import InputError
 from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
-from tracer.exercises.wording import babel_language, default_title, example, key_words, prompt, roots_sentence, sheet_words, steps_title, student_text
+from tracer.exercises.wording import (
+    babel_language,
+    default_title,
+    example,
+    key_words,
+    prompt,
+    roots_sentence,
+    sheet_words,
+    steps_title,
+    student_text,
+)
 from tracer.trace.captions import key_steps
 from tracer.trace.hand_in import key_answers
 from tracer.trace.key import AnswerKey

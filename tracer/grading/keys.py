@@ -14,10 +14,10 @@ their students: :meth:`KeySource.exercises` and :meth:`KeySource.students`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from tracer.errors import InputError, TracerError, path_text
