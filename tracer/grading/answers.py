@@ -36,6 +36,7 @@ from typing import Any
 from tracer.errors import InputError
 from tracer.grading.values import (
     BOUND_WORDS,
+    DECIMAL_COMMA,
     FOLDS,
     FRACTION,
     MINUS_INFINITY,
@@ -54,7 +55,7 @@ from tracer.reading import compose_yaml, load_json, read_input
 from tracer.words import count, say
 
 __all__ = [
-    "ANSWER_KEYS", "BOUND_WORDS", "FOLDS", "FRACTION", "MINUS_INFINITY", "MINUS_SIGNS", "NUMBER", "PLUS_INFINITY", "STRICT_BOUND", "TOLERANCE",
+    "ANSWER_KEYS", "BOUND_WORDS", "DECIMAL_COMMA", "FOLDS", "FRACTION", "MINUS_INFINITY", "MINUS_SIGNS", "NUMBER", "PLUS_INFINITY", "STRICT_BOUND", "TOLERANCE",
     "AnswerError", "Claim", "Item", "Submission", "blank", "claim_of", "load_yaml_documents", "load_yaml_items", "parse_claim",
     "parse_documents", "parse_number", "parse_submission", "read_documents", "read_submission", "same_number", "unreadable_hint",
 ]

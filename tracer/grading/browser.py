@@ -54,6 +54,7 @@ def rules(partial: float = DEFAULT_PARTIAL) -> dict[str, Any]:
         "number": answers.NUMBER,
         "fraction": answers.FRACTION,
         "strict_bound": answers.STRICT_BOUND,
+        "decimal_comma": answers.DECIMAL_COMMA,
         "tolerance": answers.TOLERANCE,
         "partial": partial,
         "notation": {
@@ -68,6 +69,7 @@ def rules(partial: float = DEFAULT_PARTIAL) -> dict[str, Any]:
         "says": {
             "unreadable": say("answers.unreadable", "cannot read {text} as a value", text="{text}"),
             "hint_strict": answers.unreadable_hint("< 2"),
+            "hint_comma": answers.unreadable_hint("2,5"),
             "hint_value": answers.unreadable_hint("?"),
             "problem": "{message}; {hint}",
             "not_answered": checkers.not_answered(),

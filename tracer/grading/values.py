@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from tracer.words import bounded, say
 
 __all__ = [
-    "BOUND_WORDS", "FOLDS", "FRACTION", "MINUS_INFINITY", "MINUS_SIGNS", "NUMBER", "PLUS_INFINITY", "STRICT_BOUND", "TOLERANCE", "Claim",
+    "BOUND_WORDS", "DECIMAL_COMMA", "FOLDS", "FRACTION", "MINUS_INFINITY", "MINUS_SIGNS", "NUMBER", "PLUS_INFINITY", "STRICT_BOUND", "TOLERANCE", "Claim",
     "fold", "parse_claim", "parse_number", "same_number", "unreadable_hint",
 ]
 
@@ -58,12 +58,16 @@ NUMBER = r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
 FRACTION = r"^([+-]?[0-9]+)/([0-9]+)$"
 STRICT_BOUND = r"^\s*[<>]\s*([^=\s]|$)"
 """A strict bound (``< 2``): refused, with a hint that alpha-beta's bounds include equality."""
+DECIMAL_COMMA = r"[0-9],[0-9]"
+"""A decimal comma (``2,5``, as Turkish writes a decimal and tracer's Turkish sentences print it): refused,
+with a hint to write a point (``1,000`` would be 1000 in English and 1 in Turkish)."""
 TOLERANCE = 0.005
 """Numbers within this of each other are the same answer (two decimals are enough for averages)."""
 
 _NUMBER_RE = re.compile(NUMBER)
 _FRACTION_RE = re.compile(FRACTION)
 _STRICT_RE = re.compile(STRICT_BOUND)
+_COMMA_RE = re.compile(DECIMAL_COMMA)
 
 
 def same_number(a: float, b: float) -> bool:
@@ -154,4 +158,6 @@ def unreadable_hint(text: str) -> str:
     """What to write instead of a value that cannot be read."""
     if _STRICT_RE.match(text):
         return say("answers.hint.strict", 'alpha-beta\'s bounds include equality: write "<= 2" (at most 2) or ">= 5" (at least 5)')
+    if _COMMA_RE.search(text):
+        return say("answers.hint.comma", "write a decimal with a point, such as 2.5 (not 2,5), and a number without a thousands separator")
     return say("answers.hint.value", 'write a number such as 3 or -1.5, or a bound: "<= 2", "≤2", "at most 2", ">= 5", "at least 5"')

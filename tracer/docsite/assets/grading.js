@@ -73,7 +73,8 @@
   }
 
   function unreadable(rules, text) {
-    var hint = new RegExp(rules.strict_bound).test(text) ? rules.says.hint_strict : rules.says.hint_value;
+    var hint = new RegExp(rules.strict_bound).test(text) ? rules.says.hint_strict
+      : new RegExp(rules.decimal_comma).test(text) ? rules.says.hint_comma : rules.says.hint_value;
     return fill(rules.says.problem, { message: fill(rules.says.unreadable, { text: pyRepr(text) }), hint: hint });
   }
 
