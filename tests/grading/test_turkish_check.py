@@ -112,7 +112,11 @@ def test_turkish_feedback_word_for_word(homework):
     # s2 by hand: minimax 3 - 0.75 = 2.25; values: B ">= 3" is 3 as a bound (0.375), C 4 is wrong: 1.5 + 0.375 = 1.875;
     # not_examined: J missed and K examined, 2 shares of 1 lost: 0; move 0; window: beta blank, alpha wrong: 0;
     # order: the first 5 of 7 right: 5/7 = 0.71. Total 2.25 + 1.875 + 0.71 = 4.84 (4.8393 to two decimals)
-    assert "s2.yaml: 4.84 / 11 (alıştırma aima-5-2)" in lines
+    assert "s2.yaml: 4,84 / 11 (alıştırma aima-5-2)" in lines  # points in prose with the Turkish decimal comma
+    assert "2. Alpha-beta values: 1,88 / 3" in lines or any(line.endswith(": 1,88 / 3") for line in lines)
+    # data keeps the point: the CSV of files, Gradescope's numbers
+    files = check(homework, "--format", "files").output.splitlines()
+    assert any(row.startswith(str(homework / "answers" / "s2.yaml") + ",,aima-5-2,s2,s2,4.84,11,2.25,1.88,0,0,0,0.71,") for row in files)
     assert "4 cevaptan 3 tanesi doğru." in lines  # s2's minimax
     (first_wrong,) = [line for line in lines if line.startswith("İlk yanlış adım: B: 2 yazdınız.")]
     # "E, F ve G" is written by tracer.words.joined

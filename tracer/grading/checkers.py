@@ -189,10 +189,10 @@ def _score_not_examined(key: PreparedKey, expected: set[NodePath], answered: boo
     lines = []
     if missed:
         lines.append(say_n("check.examined.missed", "{n} node not examined is missing from your list.",
-                           "{n} nodes not examined are missing from your list.", len(missed), n=f"{len(missed):,}"))
+                           "{n} nodes not examined are missing from your list.", len(missed), n=count(len(missed))))
     if extra:
         lines.append(say_n("check.examined.extra", "{n} node in your list is examined after all: {nodes}.",
-                           "{n} nodes in your list are examined after all: {nodes}.", len(extra), n=f"{len(extra):,}",
+                           "{n} nodes in your list are examined after all: {nodes}.", len(extra), n=count(len(extra)),
                            nodes=names_shown(key, extra)))
     # The first wrong step in the order the search meets the nodes.
     first = min(missed + extra, key=key.order.index)
