@@ -189,3 +189,12 @@ def test_a_roster_of_turkish_names(homework):
     assert any(row.startswith("s1,Ayşe Işık,11,") for row in rows)
     assert any(row.startswith("s7,Nur Şen,eksik,") for row in rows)
     Student("s1", "Ayşe Işık")  # the roster's students are read as written
+
+
+def test_answer_keys_typed_on_a_turkish_keyboard():
+    """The keys stay English, but MİNİMAX (Turkish capitals: İ for i) and NOT_EXAMİNED read as written in lower case; alfa is alpha."""
+    key = prepared(aima_exercise())
+    data = {"EXERCİSE": "aima-5-2", "MİNİMAX": RIGHT["minimax"], "Values": RIGHT["values"], "NOT_EXAMİNED": ["I", "J"], "move": "B",
+            "wındow": {"alfa": 3, "BETA": "+inf"}, "order": RIGHT["order"]}
+    result = check_data(key, data)
+    assert result.error is None and result.score == result.max_score == 11

@@ -46,6 +46,7 @@ from tracer.grading.values import (
     STRICT_BOUND,
     TOLERANCE,
     Claim,
+    fold,
     parse_claim,
     parse_number,
     same_number,
@@ -56,7 +57,7 @@ from tracer.words import count, say
 
 __all__ = [
     "ANSWER_KEYS", "BOUND_WORDS", "DECIMAL_COMMA", "FOLDS", "FRACTION", "MINUS_INFINITY", "MINUS_SIGNS", "NUMBER", "PLUS_INFINITY", "STRICT_BOUND", "TOLERANCE",
-    "AnswerError", "Claim", "Item", "Submission", "blank", "claim_of", "load_yaml_documents", "load_yaml_items", "parse_claim",
+    "AnswerError", "Claim", "Item", "Submission", "blank", "claim_of", "fold", "load_yaml_documents", "load_yaml_items", "parse_claim",
     "parse_documents", "parse_number", "parse_submission", "read_documents", "read_submission", "same_number", "unreadable_hint",
 ]
 
@@ -196,7 +197,7 @@ def _submission(root: Item, source: str, document: int | None) -> Submission:
     student: str | None = None
     for key_item, value_item in root.value:
         raw = key_item.text()
-        name = re.sub(r"[\s\-]+", "_", raw.strip().casefold())
+        name = re.sub(r"[\s\-]+", "_", fold(raw.strip()))  # MİNİMAX typed on a Turkish keyboard is minimax
         question = ANSWER_KEYS.get(name)
         if question is None:
             raise key_item.error(

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import tracer.grading.feedback as feedback
 from tracer.game.model import NodePath
-from tracer.grading.answers import AnswerError, Claim, Item, blank, claim_of, same_number
+from tracer.grading.answers import AnswerError, Claim, Item, blank, claim_of, fold, same_number
 from tracer.grading.keys import PreparedKey, UnknownNode
 from tracer.trace.questions import Question
 from tracer.words import count, say, say_n
@@ -232,8 +232,8 @@ def check_window(key: PreparedKey, question: Question, item: Item | None, source
     example = "window: {alpha: 3, beta: +inf}"
     given: dict[str, Claim | None] = {}
     for name_item, value_item in _mapping(item, source, "window", example):
-        name = name_item.text().strip().casefold()
-        name = {"α": "alpha", "a": "alpha", "β": "beta", "b": "beta"}.get(name, name)
+        name = fold(name_item.text().strip())
+        name = {"α": "alpha", "a": "alpha", "alfa": "alpha", "β": "beta", "b": "beta"}.get(name, name)  # alfa: as Turkish writes it
         if name not in ("alpha", "beta"):
             raise name_item.error(source, say("check.window.unknown", "unknown entry {name} in window", name=repr(name_item.text())),
                                   hint=say("check.hint.write", "write {example}", example=example))
