@@ -9,6 +9,7 @@ node's share is 0.75, and a right number in the wrong form earns half of it.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 import yaml
@@ -198,3 +199,21 @@ def test_answer_keys_typed_on_a_turkish_keyboard():
             "wındow": {"alfa": 3, "BETA": "+inf"}, "order": RIGHT["order"]}
     result = check_data(key, data)
     assert result.error is None and result.score == result.max_score == 11
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_every_spelling_the_sheets_advertise_is_read(lang):
+    """The bounds a sheet, a template or a hint tells students to write (in quotes) are read as the bounds they say."""
+    from tracer.exercises.wording import sheet_words
+    from tracer.grading.values import unreadable_hint
+
+    with use_language(lang):
+        words = sheet_words("T", "ex1", "", chance=False, asks={"values"})
+        texts = [words["bounds"], words["template_bounds"], unreadable_hint("?"), unreadable_hint("< 2")]
+    for text in texts:
+        quoted = re.findall(r'"([^"]+)"', text)
+        assert len(quoted) >= 2, text
+        for value in quoted:
+            claim = parse_claim(value)
+            assert claim is not None, value
+            assert (claim.value, claim.bound) in ((2, "upper"), (5, "lower")), value
