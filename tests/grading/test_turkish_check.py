@@ -217,3 +217,9 @@ def test_every_spelling_the_sheets_advertise_is_read(lang):
             claim = parse_claim(value)
             assert claim is not None, value
             assert (claim.value, claim.bound) in ((2, "upper"), (5, "lower")), value
+
+
+def test_tracer_lang_sets_the_language_of_check(homework):
+    args = ["check", str(homework / "quiz"), str(homework / "answers" / "s1.yaml")]
+    assert "(alıştırma aima-5-2)" in CliRunner().invoke(main, args, env={"TRACER_LANG": "tr"}).output
+    assert "(exercise aima-5-2)" in CliRunner().invoke(main, [*args, "--lang", "en"], env={"TRACER_LANG": "tr"}).output
