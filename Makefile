@@ -55,7 +55,7 @@ endef
 
 GRAPHVIZ_MISSING := tracer needs Graphviz's dot: install it (Debian/Ubuntu: sudo apt-get install graphviz; macOS: brew install graphviz; others: https://graphviz.org/download/) and run make again.
 CHROMIUM_MISSING := No Chromium: the browser tests will be skipped (Debian/Ubuntu: sudo apt-get install chromium).
-LATEX_MISSING := No pdflatex: the tests that compile LaTeX sheets and Beamer overlays will be skipped (Debian/Ubuntu: sudo apt-get install texlive-latex-base texlive-latex-recommended texlive-pictures).
+LATEX_MISSING := No pdflatex: the tests that compile LaTeX sheets and Beamer overlays will be skipped (Debian/Ubuntu: sudo apt-get install texlive-latex-base texlive-latex-recommended texlive-pictures texlive-lang-european; the last for babel's Turkish, which Turkish sheets load).
 
 graphviz:
 	$(call apt_get,dot,graphviz,Graphviz (dot),$(GRAPHVIZ_MISSING),exit 1)
@@ -67,7 +67,7 @@ chromium:
 
 # pdflatex with TikZ and Beamer, to compile the LaTeX sheets and overlays tracer writes.
 latex:
-	$(call apt_get,pdflatex,--no-install-recommends texlive-latex-base texlive-latex-recommended texlive-pictures,LaTeX (for the sheet and Beamer tests),$(LATEX_MISSING),true)
+	$(call apt_get,pdflatex,--no-install-recommends texlive-latex-base texlive-latex-recommended texlive-pictures texlive-lang-european,LaTeX (for the sheet and Beamer tests),$(LATEX_MISSING),true)
 
 # Slide decks and animations (tracer render --pptx, --revealjs, --format gif,mp4): LibreOffice
 # Impress converts the PowerPoint decks the tests write to PDF, and pdftotext (poppler-utils)

@@ -105,7 +105,8 @@ def python_claim(text: str) -> Any:
         return "blank"
     claim = parse_claim(text)
     if claim is None:
-        return ("unreadable", "strict" if unreadable_hint(text) == unreadable_hint("< 2") else "value")
+        hints = {unreadable_hint("< 2"): "strict", unreadable_hint("2,5"): "comma"}
+        return ("unreadable", hints.get(unreadable_hint(text), "value"))
     return (claim.value, claim.bound)
 
 
@@ -249,7 +250,7 @@ def js_problems(results: dict[str, Any]) -> list[str]:
             if got_claim is not None:
                 problems.append(f"claim {text!r}: read as {got_claim}, expected a blank")
         elif expected == "unreadable":
-            hint = claim_rules["says"]["hint_strict" if rest[0] == "strict" else "hint_value"]
+            hint = claim_rules["says"][{"strict": "hint_strict", "comma": "hint_comma"}.get(rest[0], "hint_value")]
             want = f"{say('answers.unreadable', 'cannot read {text} as a value', text=repr(text))}; {hint}"
             if got_claim != {"error": want}:
                 problems.append(f"claim {text!r}: {got_claim}, expected the error {want!r}")

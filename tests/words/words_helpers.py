@@ -34,9 +34,12 @@ AIMA = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 # the terms the Turkish catalogue keeps (they are also in its translations, see english_only).
 ALLOWED = {"aima", "home", "end"}  # "Home", "End": key names on the player's buttons
 
-FIELD_NAMES = {"value", "root", "children", "label", "type", "move", "quiet", "noisy", "chance", "players", "true", "false"}
+FIELD_NAMES = {"value", "root", "children", "label", "type", "move", "quiet", "noisy", "chance", "players", "true", "false",
+               "answer", "template", "examined"}
 """Names a Turkish error message quotes as the tree file or the Python call writes them
-("value alanı bir sayı olmalı"): not Turkish words, so "value" in a key still reads as English."""
+("value alanı bir sayı olmalı"), and the names of the answer file and its keys that Turkish
+sheets quote (``answer-template.yaml``, ``not_examined:``): not Turkish words, so "value" in a
+key still reads as English."""
 
 
 @cache

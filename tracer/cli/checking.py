@@ -65,8 +65,8 @@ def check_command(
       window: {alpha: 3, beta: +inf}
       order: [E, F, G, H, K, L, M]
     Nodes by label or path ("1.0"), any case; lists in any order (except
-    order); bounds as "<= 2", "≤2" or "at most 2" (">= 5", "≥5", "at least 5").
-    A name that is no node's costs that answer only.
+    order); bounds as "<= 2", "≤2", "at most 2" or "en fazla 2" (">= 5", "≥5",
+    "at least 5", "en az 5"). A name that is no node's costs that answer only.
 
     \b
     Crediting (default points: minimax 3, values 3, not_examined 2, move 1,

@@ -62,7 +62,7 @@ _FLAG_OF = {"values_range": "values"}
 @click.option("--id-column", metavar="NAME", help="The roster's column of student ids, when its header does not make it clear.")
 @click.option("--name-column", metavar="NAME", help="The roster's column of student names.")
 @click.option("--format", "fmt", type=click.Choice(["html", "latex"]), default="html", show_default=True, help="html writes Markdown and HTML sheets and keys; latex writes .tex files as well, and handout/sheets.pdf where pdflatex is installed.")
-@click.option("--title", default="Adversarial search", show_default=True, help="The heading of sheets and keys.")
+@click.option("--title", help="The heading of sheets and keys.  [default: Adversarial search, in the language of --lang]")
 @click.option("--force", is_flag=True, help="Write into DIR even when it is not empty; files of the same names are replaced, others left alone.")
 @language_option
 @fail_cleanly
@@ -70,7 +70,7 @@ _FLAG_OF = {"values_range": "values"}
 def exercise_new_command(
     ctx: click.Context, out: str, seed: str | None, tree_files: tuple[str, ...], count: int, branching: str, depth: str, values_range: str,
     distinct: bool, min_cutoffs: int, deep_cutoff: bool, chance: bool, algorithm: str | None, prune_on_equal: bool, fail_soft: bool,
-    questions: str | None, max_leaves: int, students: str | None, id_column: str | None, name_column: str | None, fmt: str, title: str,
+    questions: str | None, max_leaves: int, students: str | None, id_column: str | None, name_column: str | None, fmt: str, title: str | None,
     force: bool,
 ) -> None:
     """Make exercises, each with a sheet, an answer template and a key: on random game trees

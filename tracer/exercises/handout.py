@@ -33,6 +33,7 @@ from typing import IO, Any
 from tracer.errors import InputError, Option
 from tracer.exercises.generate import Exercise, ExerciseSpec
 from tracer.exercises.sheet import render_parts, render_sheets
+from tracer.exercises.wording import default_title
 from tracer.files import atomic_write, make_folder
 from tracer.words import say
 
@@ -89,7 +90,7 @@ def write_exercises(
     *,
     seed: str | int,
     spec: ExerciseSpec,
-    title: str = "Adversarial search",
+    title: str | None = None,
     formats: Sequence[str] = ("html",),
     force: bool = False,
     progress: Callable[[Iterable[Exercise]], Iterable[Exercise]] | None = None,
@@ -98,8 +99,10 @@ def write_exercises(
     """Write each exercise's hand-out and key, the class's printable file(s) of all sheets and
     ``manifest.json`` under ``out``; return the hand-out folders (each holds a ``sheet.html``).
 
-    ``trees`` names the tree files the exercises were made from (kept in the manifest).
+    ``trees`` names the tree files the exercises were made from (kept in the manifest); ``title``
+    is the heading of sheets and keys (None: ``Adversarial search`` in the current language).
     """
+    title = default_title() if title is None else title
     if not str(out).strip():
         raise InputError(say("exercise.out.empty", "the output folder has no name"),
                          hint=say("exercise.hint.out", "name a folder for the exercises with {{0}}"), options=(Option("output"),))

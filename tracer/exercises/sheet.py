@@ -38,7 +38,17 @@ import tracer.exercises.figures as figures
 import tracer.exercises.markup as markup
 from tracer.errors import InputError
 from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
-from tracer.exercises.wording import example, key_words, prompt, roots_sentence, sheet_words, student_text
+from tracer.exercises.wording import (
+    babel_language,
+    default_title,
+    example,
+    key_words,
+    prompt,
+    roots_sentence,
+    sheet_words,
+    steps_title,
+    student_text,
+)
 from tracer.reading.text import plain_direction, without_direction_controls
 from tracer.trace.captions import key_steps
 from tracer.trace.hand_in import key_answers
@@ -211,6 +221,7 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
     best_move = key.best_move.label if key.best_move is not None else None
     context: dict[str, Any] = {
         "lang": current_language(),
+        "babel": babel_language(),
         "title": title,
         "id": exercise.id,
         "student": key.student,
@@ -239,14 +250,17 @@ def convention_lines(spec: ExerciseSpec) -> list[str]:
     return conventions_lines(spec.algorithm, spec.conventions.prune_on_equal, spec.conventions.fail)
 
 
-def render_exercise(exercise: Exercise, title: str = "Adversarial search", formats: Sequence[str] = ("html",)) -> dict[str, str]:
-    """Every file of one exercise: name -> text (the hand-out's and the key's; see :mod:`tracer.exercises.handout`)."""
+def render_exercise(exercise: Exercise, title: str | None = None, formats: Sequence[str] = ("html",)) -> dict[str, str]:
+    """Every file of one exercise: name -> text (the hand-out's and the key's; see :mod:`tracer.exercises.handout`).
+
+    ``title`` is the heading of the sheet and the key (None: ``Adversarial search`` in the current language)."""
     return render_parts(exercise, title, formats)[0]
 
 
-def render_parts(exercise: Exercise, title: str = "Adversarial search", formats: Sequence[str] = ("html",)) -> tuple[dict[str, str], dict[str, Any]]:
+def render_parts(exercise: Exercise, title: str | None = None, formats: Sequence[str] = ("html",)) -> tuple[dict[str, str], dict[str, Any]]:
     """Every file of one exercise, and what the class's printable file of all sheets needs of it
     (its context and the body of its sheet in each format)."""
+    title = default_title() if title is None else title
     for fmt in formats:
         if fmt not in FORMATS:
             raise InputError(say("sheet.format.unknown", "unknown sheet format {format}", format=repr(fmt)),
@@ -259,7 +273,7 @@ def render_parts(exercise: Exercise, title: str = "Adversarial search", formats:
     if "html" in formats:
         files["figure.svg"] = context["tree_svg"]
         files["key-figure.svg"] = context["final_svg"]
-        files["steps.html"] = figures.steps_html(exercise.trace, f"{title}: exercise {exercise.id}, step by step")
+        files["steps.html"] = figures.steps_html(exercise.trace, steps_title(title, exercise.id))
         for name in ("sheet.md", "sheet.html", "key.md", "key.html"):
             files[name] = _render(name + ".j2", context)
         bodies["html"] = _render_block("sheet.html.j2", "body", context)

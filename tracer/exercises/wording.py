@@ -13,9 +13,28 @@ from typing import Any
 
 from tracer.exercises.markup import literal
 from tracer.trace.questions import Question
-from tracer.words import algorithm_name, say, say_n
+from tracer.words import algorithm_name, current_language, say, say_n
 
-__all__ = ["example", "key_words", "prompt", "roots_sentence", "sheet_words", "student_text"]
+__all__ = ["babel_language", "default_title", "example", "key_words", "prompt", "roots_sentence", "sheet_words", "steps_title", "student_text"]
+
+
+def default_title() -> str:
+    """The heading of sheets and keys when none is given: ``Adversarial search`` in the sheets' language."""
+    return say("exercise.title", "Adversarial search")
+
+
+def steps_title(title: str, ident: str) -> str:
+    """The title of a key's ``steps.html``: ``Adversarial search: exercise ex1, step by step``."""
+    return say("key.steps.title", "{title}: exercise {id}, step by step", title=title, id=ident)
+
+
+def babel_language() -> str | None:
+    """babel's name of the language sheets are written in (``turkish``), for the LaTeX preamble;
+    None in English, whose sheets need no babel. A catalogue gives the name as the translation
+    of the message ``tex.babel``."""
+    if current_language() == "en":
+        return None
+    return say("tex.babel", "english")
 
 
 def prompt(question: Question, algorithm: str, fail: str = "soft") -> tuple[str, str]:
@@ -62,7 +81,7 @@ def prompt(question: Question, algorithm: str, fail: str = "soft") -> tuple[str,
         return (
             say("sheet.ask.order", "In which order does {algorithm} evaluate the leaves? List the leaves it evaluates, first to last.",
                 algorithm=algorithm_name(algorithm)),
-            "order: [<leaf>, <leaf>, ...]",
+            "order: [{leaf}, {leaf}, ...]".format(leaf=say("sheet.example.leaf", "<leaf>")),
         )
     raise ValueError(qid)
 

@@ -6,8 +6,8 @@ sheet lists the questions asked, and ``tracer check --help`` shows a whole file.
 
 * Nodes are named by label or by path (``"1.0"``), in any case; sets in any order.
 * A value is a number (``3``, ``-2.5``, ``10/3``, ``+inf``) or a bound: ``"<= 2"``,
-  ``"≤2"``, ``"at most 2"`` (or ``le 2``) for an upper bound, ``">= 5"``, ``"≥5"``,
-  ``"at least 5"`` (or ``ge 5``) for a lower bound. YAML needs quotes around a value
+  ``"≤2"``, ``"at most 2"`` (or ``le 2``, or Turkish ``"en fazla 2"``) for an upper bound,
+  ``">= 5"``, ``"≥5"``, ``"at least 5"`` (or ``ge 5``, or Turkish ``"en az 5"``) for a lower bound. YAML needs quotes around a value
   starting with ``>``. Numbers within 0.005 of each other are the same answer. How values
   are read is :mod:`tracer.grading.values` (its tables are data the practice page's checker
   reads too, :mod:`tracer.grading.browser`); its names are re-exported here.
@@ -36,6 +36,8 @@ from typing import Any
 from tracer.errors import InputError
 from tracer.grading.values import (
     BOUND_WORDS,
+    DECIMAL_COMMA,
+    FOLDS,
     FRACTION,
     MINUS_INFINITY,
     MINUS_SIGNS,
@@ -44,6 +46,7 @@ from tracer.grading.values import (
     STRICT_BOUND,
     TOLERANCE,
     Claim,
+    fold,
     parse_claim,
     parse_number,
     same_number,
@@ -51,11 +54,11 @@ from tracer.grading.values import (
 )
 from tracer.reading import compose_yaml, load_json, read_input
 from tracer.reading.text import unprintable, without_direction_controls
-from tracer.words import say
+from tracer.words import count, say
 
 __all__ = [
-    "ANSWER_KEYS", "BOUND_WORDS", "FRACTION", "MINUS_INFINITY", "MINUS_SIGNS", "NUMBER", "PLUS_INFINITY", "STRICT_BOUND", "TOLERANCE",
-    "AnswerError", "Claim", "Item", "Submission", "blank", "claim_of", "load_yaml_documents", "load_yaml_items", "parse_claim",
+    "ANSWER_KEYS", "BOUND_WORDS", "DECIMAL_COMMA", "FOLDS", "FRACTION", "MINUS_INFINITY", "MINUS_SIGNS", "NUMBER", "PLUS_INFINITY", "STRICT_BOUND", "TOLERANCE",
+    "AnswerError", "Claim", "Item", "Submission", "blank", "claim_of", "fold", "load_yaml_documents", "load_yaml_items", "parse_claim",
     "parse_documents", "parse_number", "parse_submission", "read_documents", "read_submission", "same_number", "unreadable_hint",
 ]
 
@@ -195,7 +198,7 @@ def _submission(root: Item, source: str, document: int | None) -> Submission:
     student: str | None = None
     for key_item, value_item in root.value:
         raw = key_item.text()
-        name = re.sub(r"[\s\-]+", "_", raw.strip().casefold())
+        name = re.sub(r"[\s\-]+", "_", fold(raw.strip()))  # MİNİMAX typed on a Turkish keyboard is minimax
         question = ANSWER_KEYS.get(name)
         if question is None:
             raise key_item.error(
@@ -277,7 +280,8 @@ def _yaml_hint(line: str, hint: str | None) -> str | None:
         if bound:
             name, value = bound.group(1).strip(), bound.group(2).strip()
             return say("answers.hint.yaml.bound.line", "the line is {line}: put the bound in quotes, {fixed}, or write {words}",
-                       line=repr(shown), fixed=f'{name}: "{value}"', words=f"{name}: at least {value.lstrip('>=').strip()}")
+                       line=repr(shown), fixed=f'{name}: "{value}"',
+                       words=say("answers.typed.at_least", "{name}: at least {value}", name=name, value=value.lstrip(">=").strip()))
         return say("answers.hint.yaml.bound", 'the line is {line}: put a lower bound in quotes, such as C: ">= 5", or write C: at least 5',
                    line=repr(shown))
     if "\t" in line:
@@ -304,7 +308,7 @@ def _from_yaml(node: Any, source: str, depth: int = 0) -> Item:
         return Item(None, line, column)
     if isinstance(node, yaml.ScalarNode):
         if len(node.value) > MAX_SCALAR:
-            raise AnswerError(say("answers.long", "an answer of {n} characters is longer than any answer needs", n=f"{len(node.value):,}"),
+            raise AnswerError(say("answers.long", "an answer of {n} characters is longer than any answer needs", n=count(len(node.value))),
                               source=source, line=line, column=column, hint=say("answers.hint.long", "write a node's name or a value"))
         return Item(node.value, line, column)
     raise AnswerError(say("answers.alias", "an alias or tag that answers do not use"), source=source, line=line, column=column)
@@ -332,6 +336,6 @@ def _from_json(data: Any, source: str) -> Item:
         return Item("true" if data else "false")
     text = str(data) if not isinstance(data, float) else repr(data)
     if len(text) > MAX_SCALAR:
-        raise AnswerError(say("answers.long", "an answer of {n} characters is longer than any answer needs", n=f"{len(text):,}"),
+        raise AnswerError(say("answers.long", "an answer of {n} characters is longer than any answer needs", n=count(len(text))),
                           source=source, hint=say("answers.hint.long", "write a node's name or a value"))
     return Item(text)

@@ -32,7 +32,7 @@ from tracer.grading.answers import Claim
 from tracer.grading.check import DEFAULT_PARTIAL, Points, question_name
 from tracer.grading.keys import PreparedKey
 from tracer.trace.questions import Question
-from tracer.words import bounded, number, say, say_n
+from tracer.words import bounded, count, number, say, say_n
 
 __all__ = ["PRACTICE_QUESTIONS", "key_data", "rules"]
 
@@ -47,12 +47,14 @@ def rules(partial: float = DEFAULT_PARTIAL) -> dict[str, Any]:
     """How answers are read, compared and credited, and the sentences that hold for every key."""
     return {
         "bound_words": [[kind, list(words)] for kind, words in answers.BOUND_WORDS],
+        "folds": [list(pair) for pair in answers.FOLDS],
         "plus_infinity": list(answers.PLUS_INFINITY),
         "minus_infinity": list(answers.MINUS_INFINITY),
         "minus_signs": list(answers.MINUS_SIGNS),
         "number": answers.NUMBER,
         "fraction": answers.FRACTION,
         "strict_bound": answers.STRICT_BOUND,
+        "decimal_comma": answers.DECIMAL_COMMA,
         "tolerance": answers.TOLERANCE,
         "partial": partial,
         "notation": {
@@ -67,6 +69,7 @@ def rules(partial: float = DEFAULT_PARTIAL) -> dict[str, Any]:
         "says": {
             "unreadable": say("answers.unreadable", "cannot read {text} as a value", text="{text}"),
             "hint_strict": answers.unreadable_hint("< 2"),
+            "hint_comma": answers.unreadable_hint("2,5"),
             "hint_value": answers.unreadable_hint("?"),
             "problem": "{message}; {hint}",
             "not_answered": checkers.not_answered(),
@@ -137,13 +140,13 @@ def _not_examined(key: PreparedKey, visited: list[NodePath]) -> dict[str, Any]:
         "none_right": say("check.examined.none.right", "Right: alpha-beta examines every node."),
         "none_blank": say("check.examined.none.blank", "Not answered. (Write [] when alpha-beta examines every node.)"),
         "none_extra": say("check.examined.none.extra", "Alpha-beta examines every node here. {explanation}", explanation="{explanation}"),
-        "right": say_n("check.examined.right", "Right: all {n} node.", "Right: all {n} nodes.", expected, n=f"{expected:,}"),
+        "right": say_n("check.examined.right", "Right: all {n} node.", "Right: all {n} nodes.", expected, n=count(expected)),
         "missed": _counted(range(1, expected + 1), lambda n: say_n(
             "check.examined.missed", "{n} node not examined is missing from your list.", "{n} nodes not examined are missing from your list.",
-            n, n=f"{n:,}")),
+            n, n=count(n))),
         "extra": _counted(range(1, len(visited) + 1), lambda n: say_n(
             "check.examined.extra", "{n} node in your list is examined after all: {nodes}.",
-            "{n} nodes in your list are examined after all: {nodes}.", n, n=f"{n:,}", nodes="{nodes}")),
+            "{n} nodes in your list are examined after all: {nodes}.", n, n=count(n), nodes="{nodes}")),
         "explain_extra": {path_text(p): feedback.explain_not_examined_extra(key, p) for p in visited},
         "explain_missed": {path_text(p): feedback.explain_not_examined_missed(key, p) for p in key.order if p in key.unvisited},
     }

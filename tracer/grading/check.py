@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from tracer.errors import InputError, TracerError
-from tracer.grading.answers import AnswerError, Submission, load_yaml_items, parse_number, read_documents
+from tracer.grading.answers import AnswerError, Submission, fold, load_yaml_items, parse_number, read_documents
 from tracer.grading.batch import jobs_for, map_in_order
 from tracer.grading.checkers import CHECKERS
 from tracer.grading.keys import KeySource, PreparedKey, index_of
@@ -88,7 +88,7 @@ def load_points(path: str | Path) -> Points:
     per_question = dict(DEFAULT_POINTS)
     partial = DEFAULT_PARTIAL
     for key_item, value_item in root.value:
-        name = key_item.text().strip().casefold().replace("-", "_").replace(" ", "_")
+        name = fold(key_item.text().strip()).replace("-", "_").replace(" ", "_")
         number = parse_number(value_item.text()) if value_item.kind == "scalar" and value_item.value is not None else None
         if number is None or number < 0 or math.isinf(number):
             raise InputError(

@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 
 import tracer.grading.feedback as feedback
 from tracer.game.model import NodePath
-from tracer.grading.answers import AnswerError, Claim, Item, blank, claim_of, same_number
+from tracer.grading.answers import AnswerError, Claim, Item, blank, claim_of, fold, same_number
 from tracer.grading.keys import PreparedKey, UnknownNode
 from tracer.trace.questions import Question
-from tracer.words import say, say_n
+from tracer.words import count, say, say_n
 
 __all__ = ["CHECKERS", "Checker", "names_shown", "search_order"]
 
@@ -183,16 +183,16 @@ def _score_not_examined(key: PreparedKey, expected: set[NodePath], answered: boo
     hits = len(expected) - len(missed)
     earned = total * max(0, hits - len(extra)) / len(expected)
     if not missed and not extra:
-        return earned, say_n("check.examined.right", "Right: all {n} node.", "Right: all {n} nodes.", len(expected), n=f"{len(expected):,}")
+        return earned, say_n("check.examined.right", "Right: all {n} node.", "Right: all {n} nodes.", len(expected), n=count(len(expected)))
     if not answered:
         return 0.0, not_answered()
     lines = []
     if missed:
         lines.append(say_n("check.examined.missed", "{n} node not examined is missing from your list.",
-                           "{n} nodes not examined are missing from your list.", len(missed), n=f"{len(missed):,}"))
+                           "{n} nodes not examined are missing from your list.", len(missed), n=count(len(missed))))
     if extra:
         lines.append(say_n("check.examined.extra", "{n} node in your list is examined after all: {nodes}.",
-                           "{n} nodes in your list are examined after all: {nodes}.", len(extra), n=f"{len(extra):,}",
+                           "{n} nodes in your list are examined after all: {nodes}.", len(extra), n=count(len(extra)),
                            nodes=names_shown(key, extra)))
     # The first wrong step in the order the search meets the nodes.
     first = min(missed + extra, key=key.order.index)
@@ -232,8 +232,8 @@ def check_window(key: PreparedKey, question: Question, item: Item | None, source
     example = "window: {alpha: 3, beta: +inf}"
     given: dict[str, Claim | None] = {}
     for name_item, value_item in _mapping(item, source, "window", example):
-        name = name_item.text().strip().casefold()
-        name = {"α": "alpha", "a": "alpha", "β": "beta", "b": "beta"}.get(name, name)
+        name = fold(name_item.text().strip())
+        name = {"α": "alpha", "a": "alpha", "alfa": "alpha", "β": "beta", "b": "beta"}.get(name, name)  # alfa: as Turkish writes it
         if name not in ("alpha", "beta"):
             raise name_item.error(source, say("check.window.unknown", "unknown entry {name} in window", name=repr(name_item.text())),
                                   hint=say("check.hint.write", "write {example}", example=example))

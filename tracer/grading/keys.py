@@ -14,6 +14,7 @@ their students: :meth:`KeySource.exercises` and :meth:`KeySource.students`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -42,6 +43,29 @@ class UnknownNode(AnswerError):
         super().__init__(message, **where)
 
 
+_LABEL_FOLDS: tuple[Callable[[str], str], ...] = (
+    str.casefold,
+    lambda text: text.replace("İ", "i").replace("I", "ı").casefold(),  # Turkish: İ is capital i, I capital ı
+)
+"""How an answer's node name may differ from the label: in case, by the default rules, then by Turkish
+rules. The labels ``I`` and ``ı`` of a Turkish tree stay distinct."""
+
+
+def _names(nodes: Sequence[KeyNode]) -> dict[str, NodePath]:
+    """Node names an answer may write: each label as written, and each label folded by every rule
+    of :data:`_LABEL_FOLDS` where no other label folds to the same (``a`` and ``A`` are then
+    named only as written)."""
+    names: dict[str, NodePath] = {node.label: node.path for node in nodes}
+    for rule in _LABEL_FOLDS:
+        folded: dict[str, set[NodePath]] = {}
+        for node in nodes:
+            folded.setdefault(rule(node.label), set()).add(node.path)
+        for name, paths in folded.items():
+            if len(paths) == 1 and name not in names:
+                names[name] = next(iter(paths))
+    return names
+
+
 class PreparedKey:
     """One key, indexed for checking: nodes by label and path, the questions asked, the search replayed for feedback.
 
@@ -60,7 +84,8 @@ class PreparedKey:
         self.order: list[NodePath] = [node.path for node in key.nodes]
         """Every node in preorder (the order the search meets them)."""
         self.nodes: dict[NodePath, KeyNode] = {node.path: node for node in key.nodes}
-        self.by_label = {node.label.casefold(): node.path for node in key.nodes}
+        self.by_label = _names(key.nodes)
+        """Every way an answer may name a node: its label as written, then in any case (see :meth:`resolve`)."""
         self.children: dict[NodePath, list[NodePath]] = {path: [] for path in self.order}
         if len(self.children) != len(self.order) or () not in self.children:
             raise KeyFormatError(say("keys.nodes.paths", "nodes must hold the root and each path once"), source=source,
@@ -86,15 +111,16 @@ class PreparedKey:
             raise item.error(source, say("keys.name.missing", "a node name is missing here"),
                              hint=say("keys.hint.name", "name a node by its letter, such as B, or by its path, such as 1.0"))
         name = str(item.value).strip()
-        path = self.by_label.get(name.casefold())
-        if path is not None:
-            return path
+        for folded in (name, *(fold(name) for fold in _LABEL_FOLDS)):
+            path = self.by_label.get(folded)
+            if path is not None:
+                return path
         if name.casefold() == "root" or name in ('""', "()"):
             return ()
         parsed = parse_path(name)
         if parsed is not None and name and parsed in self.nodes:
             return parsed
-        known = sorted(self.by_label.values(), key=lambda p: (len(self.name(p)), self.name(p)))
+        known = sorted(set(self.by_label.values()), key=lambda p: (len(self.name(p)), self.name(p)))
         shown = ", ".join(self.name(p) for p in known[:8]) + (", ..." if len(known) > 8 else "")
         raise UnknownNode(say("keys.name.unknown", "no node is called {name} in this exercise", name=repr(name)), name=name, names=shown,
                           source=source, line=item.line, column=item.column,

@@ -33,7 +33,7 @@ from tracer.grading.check import Points, Result, question_name
 from tracer.grading.gradebook import parts_that_add_up, points, rounded, write_csv
 from tracer.grading.keys import ExerciseEntry, KeySource
 from tracer.trace.questions import QUESTION_IDS
-from tracer.words import say, say_n
+from tracer.words import count, number, say, say_n
 
 __all__ = ["REPORT_FORMATS", "files_csv", "gradescope_report", "json_report", "report", "text_report"]
 
@@ -41,8 +41,9 @@ REPORT_FORMATS = ("text", "json", "files", "gradescope")
 
 
 def points_text(value: float | None) -> str:
-    """``8.5``, ``3``, ``2.67``: points to two decimals at most (``-`` for none)."""
-    return "-" if value is None else points(value)
+    """``8.5``, ``3``, ``2.67``: points to two decimals at most (``-`` for none), as the text report writes them:
+    with the language's decimal separator (``8,5`` in Turkish). Data (CSV, JSON, Gradescope's numbers) keeps ``8.5``."""
+    return "-" if value is None else number(rounded(value))
 
 
 def _number(value: float | None) -> float | int | None:
@@ -146,7 +147,7 @@ def gradescope_data(results: Sequence[Result], keys: KeySource | None = None, we
     maximum = sum(item["max_score"] or 0 for item in tests)
     return {
         "score": _number(total),
-        "output": say("report.gradescope.total", "{score} / {max_score}", score=points(total), max_score=points(maximum)),
+        "output": say("report.gradescope.total", "{score} / {max_score}", score=points_text(total), max_score=points_text(maximum)),
         "visibility": "visible",
         "tests": tests,
     }
@@ -247,7 +248,7 @@ def text_report(results: Sequence[Result], details: bool | None = None) -> str:
 def summary_text(checked: int, files: int, mean: float, flagged: int = 0) -> str:
     """``Checked 3 of 4 files; 1 could not be checked; mean score 7.5; 1 flagged.``"""
     parts = [say_n("report.summary.checked", "Checked {checked} of {n} file", "Checked {checked} of {n} files", files, checked=checked,
-                   n=f"{files:,}")]
+                   n=count(files))]
     if checked < files:
         parts.append(say("report.summary.unchecked", "{n} could not be checked", n=files - checked))
     if checked > 1:

@@ -27,11 +27,17 @@
     return !isLetter(word[word.length - 1]) || text.length === word.length || !isLetter(text[word.length]);
   }
 
+  // tracer.grading.values.fold: Turkish İ and ı read as i, then lower case
+  function fold(rules, text) {
+    rules.folds.forEach(function (pair) { text = text.split(pair[0]).join(pair[1]); });
+    return text.toLowerCase();
+  }
+
   // tracer.grading.answers.parse_number
   function parseNumber(rules, text) {
     var cleaned = String(text).trim();
     rules.minus_signs.forEach(function (sign) { cleaned = cleaned.split(sign).join("-"); });
-    cleaned = cleaned.toLowerCase().replace(/^([+-])\s+/, "$1").replace(/\s*\/\s*/g, "/");
+    cleaned = fold(rules, cleaned).replace(/^([+-])\s+/, "$1").replace(/\s*\/\s*/g, "/");
     if (rules.plus_infinity.indexOf(cleaned) >= 0) return Infinity;
     if (rules.minus_infinity.indexOf(cleaned) >= 0) return -Infinity;
     var fraction = new RegExp(rules.fraction).exec(cleaned);
@@ -47,11 +53,11 @@
   // tracer.grading.answers.parse_claim: null when blank, {error} when unreadable, else {value, bound}
   function parseClaim(rules, text) {
     if (text === null || text === undefined || String(text).trim() === "") return null;
-    var rest = String(text).trim().replace(/\s+/g, " "), lowered = rest.toLowerCase(), bound = "exact";
+    var rest = String(text).trim().replace(/\s+/g, " "), lowered = fold(rules, rest), bound = "exact";
     for (var i = 0; i < rules.bound_words.length; i++) {
       var kind = rules.bound_words[i][0], words = rules.bound_words[i][1], found = null;
       for (var j = 0; j < words.length && found === null; j++) if (startsWithWord(lowered, words[j])) found = words[j];
-      if (found !== null) { bound = kind; rest = rest.slice(found.length); break; }
+      if (found !== null) { bound = kind; rest = lowered.slice(found.length); break; }
     }
     var value = parseNumber(rules, rest);
     if (value === null) return { error: unreadable(rules, String(text)) };
@@ -67,7 +73,8 @@
   }
 
   function unreadable(rules, text) {
-    var hint = new RegExp(rules.strict_bound).test(text) ? rules.says.hint_strict : rules.says.hint_value;
+    var hint = new RegExp(rules.strict_bound).test(text) ? rules.says.hint_strict
+      : new RegExp(rules.decimal_comma).test(text) ? rules.says.hint_comma : rules.says.hint_value;
     return fill(rules.says.problem, { message: fill(rules.says.unreadable, { text: pyRepr(text) }), hint: hint });
   }
 
