@@ -8,6 +8,7 @@ from typing import Any, Self
 import click
 
 from tracer.cli.app import fail_cleanly, input_options, language_option, main, search_options, trace_for
+from tracer.files import named
 from tracer.words import plural, say, say_n
 
 __all__ = ["render_command"]
@@ -94,6 +95,9 @@ def render_command(folder: str | None, formats: str, pptx_file: str | None, pptx
     chosen = parse_formats(formats)
     if folder is None and pptx_file is None and revealjs_folder is None:
         raise click.UsageError(say("cli.render.where", "name where to write: -o DIR for the figures, --pptx FILE or --revealjs DIR for a deck"))
+    for place in (folder, pptx_file, revealjs_folder):
+        if place is not None:
+            named(place)  # -o '' is refused before the search, not read as the working folder
     if folder is None and len(chosen) > 1:
         raise click.UsageError(say("cli.render.format_folder", "--format writes into the folder -o DIR names: add -o DIR"))
     if pptx_template is not None and pptx_file is None and "pptx" not in chosen:

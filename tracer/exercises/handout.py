@@ -33,7 +33,7 @@ from typing import IO, Any
 from tracer.errors import InputError, Option
 from tracer.exercises.generate import Exercise, ExerciseSpec
 from tracer.exercises.sheet import render_parts, render_sheets
-from tracer.files import atomic_write, make_folder
+from tracer.files import atomic_write, inside, make_folder, named
 from tracer.words import say
 
 __all__ = ["HANDOUT_FILES", "KEY_FILES", "compile_sheets_pdf", "handout_folder", "key_folder", "write_exercises"]
@@ -70,13 +70,7 @@ def _check_target(out: Path, force: bool) -> None:
 
 def _inside(out: Path, relative: str) -> Path:
     """``out / relative``, refusing a symbolic link on the way (a folder from an earlier run may have been replaced by one)."""
-    path = out
-    for part in relative.split("/"):
-        path = path / part
-        if path.is_symlink():
-            raise InputError(say("exercise.out.link", "is a symbolic link; tracer writes only inside the output folder"), source=str(path),
-                             hint=say("exercise.hint.link", "remove the link, or name a new folder with {{0}}"), options=(Option("output"),))
-    return path
+    return inside(out, out.joinpath(*relative.split("/")))
 
 
 def _write_text(text: str, file: IO[str]) -> None:
@@ -100,10 +94,7 @@ def write_exercises(
 
     ``trees`` names the tree files the exercises were made from (kept in the manifest).
     """
-    if not str(out).strip():
-        raise InputError(say("exercise.out.empty", "the output folder has no name"),
-                         hint=say("exercise.hint.out", "name a folder for the exercises with {{0}}"), options=(Option("output"),))
-    out = Path(out)
+    out = named(out)
     _check_target(out, force)
     folders: list[Path] = []
     done: list[Exercise] = []
@@ -115,9 +106,9 @@ def write_exercises(
         handout, keys = _inside(out, handout_folder(exercise)), _inside(out, key_folder(exercise))
         for name, text in files.items():
             if name in HANDOUT_FILES:
-                atomic_write(handout / name, partial(_write_text, text))
+                atomic_write(handout / name, partial(_write_text, text), root=out)
             elif name in KEY_FILES:
-                atomic_write(keys / name, partial(_write_text, text))
+                atomic_write(keys / name, partial(_write_text, text), root=out)
             else:
                 raise ValueError(f"{name} is neither a hand-out file nor a key file")
         done.append(exercise)
@@ -173,5 +164,5 @@ def compile_sheets_pdf(out: str | Path, engine: str | None = None) -> str | None
             return say("exercise.pdf.error", "sheets.pdf was not made: pdflatex stopped ({problem}); print sheets.html instead",
                        problem=first.removeprefix("! ").strip() or say("exercise.pdf.unknown", "no reason given"))
         data = pdf.read_bytes()
-    atomic_write(handout / "sheets.pdf", lambda file: file.write(data), mode="wb")
+    atomic_write(handout / "sheets.pdf", lambda file: file.write(data), mode="wb", root=out)
     return None
