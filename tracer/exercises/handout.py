@@ -34,6 +34,7 @@ from tracer.errors import InputError, Option
 from tracer.exercises.generate import Exercise, ExerciseSpec
 from tracer.exercises.sheet import render_parts, render_sheets
 from tracer.files import atomic_write, inside, make_folder, named
+from tracer.reading.plain import first_unprintable
 from tracer.words import say
 
 __all__ = ["HANDOUT_FILES", "KEY_FILES", "compile_sheets_pdf", "handout_folder", "key_folder", "write_exercises"]
@@ -94,6 +95,11 @@ def write_exercises(
 
     ``trees`` names the tree files the exercises were made from (kept in the manifest).
     """
+    bad = first_unprintable(title)
+    if bad is not None:
+        raise InputError(say("exercise.title.control", "the title holds the control character U+{code:04X}", code=ord(bad)),
+                         hint=say("exercise.hint.title", "write {{0}} on one line, without control or text-direction characters"),
+                         options=(Option("title"),))
     out = named(out)
     _check_target(out, force)
     folders: list[Path] = []

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import json
 import math
-import unicodedata
 from fractions import Fraction
 from typing import Any
 
 from tracer.errors import TreeFormatError
 from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree, child_path, parse_path
 from tracer.reading import MAX_DIGITS
+from tracer.reading.plain import first_unprintable
 from tracer.recursion import MAX_DEPTH, quiet_gc
 
-__all__ = ["MAX_TEXT", "MAX_VALUE", "BadConstant", "build_tree", "looks_like_number"]
+__all__ = ["MAX_TEXT", "MAX_VALUE", "PROBABILITY_TOLERANCE", "BadConstant", "build_tree", "looks_like_number"]
 
 _NODE_KEYS = ("label", "type", "children", "value", "p", "move", "quiet", "noisy", "chance")
 _INF = float("inf")
@@ -33,13 +33,7 @@ MAX_VALUE = 1e300
 """The largest value (in size) a tree may hold: weighted sums of such values stay finite."""
 MAX_TEXT = 200
 """The longest label or move name, in characters."""
-_DIRECTION_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def _unprintable(char: str) -> bool:
-    """Control characters (newlines, tabs, ...) and the invisible marks that reverse text direction."""
-    return char in _DIRECTION_CONTROLS or unicodedata.category(char) == "Cc"
-_PROBABILITY_TOLERANCE = 1e-9
+PROBABILITY_TOLERANCE = 1e-9
 
 
 
@@ -153,7 +147,7 @@ class _Builder:
         if value is None or isinstance(value, (bool, BadConstant)):
             raise self.error(f"{what} must be text, not {_shown(value)}", raw, path)
         text = str(value)
-        bad = next((char for char in text if _unprintable(char)), None)
+        bad = first_unprintable(text)
         if bad is not None:
             raise self.error(f"{what} holds the control character U+{ord(bad):04X}", raw, path,
                              hint="write it on one line, without control or text-direction characters")
@@ -351,7 +345,7 @@ def _check_probabilities(builder: _Builder, fields: dict[str, Any], children: li
             hint="give p on every child, or on none for equally likely outcomes",
         )
     total = math.fsum(p for p in given if p is not None)
-    if abs(total - 1.0) > _PROBABILITY_TOLERANCE:
+    if abs(total - 1.0) > PROBABILITY_TOLERANCE:
         raise builder.error(
             f"the probabilities of this chance node's children sum to {total:g}, not 1",
             raw,
