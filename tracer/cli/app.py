@@ -11,7 +11,9 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +21,7 @@ import click
 
 from tracer._version import __version__
 from tracer.errors import InputError, Option, TracerError
+from tracer.recursion import MAX_DEPTH
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
 from tracer.search.window import FAIL_CONVENTIONS
 from tracer.words import say
@@ -79,8 +82,9 @@ def fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
         except OSError as error:  # a safety net: tracer.files names the place for the usual cases
             where = f"{error.filename}: " if error.filename else ""
             raise click.ClickException(f"{where}{error.strerror or error}; check the path and its permissions") from None
-        except RecursionError:
-            raise click.ClickException("the tree is too deep to search here (more than 20,000 levels)") from None
+        except RecursionError:  # the readers refuse deep files and the searches deep trees first: this is a game's own depth
+            raise click.ClickException(say("cli.recursion", "this goes deeper than tracer follows (more than {most} nested levels)",
+                                           most=f"{MAX_DEPTH:,}")) from None
         except KeyboardInterrupt:
             raise click.Abort() from None
 
@@ -304,3 +308,18 @@ def main() -> None:
     bracket form, [[3, 12, 8], [2, 4, 6], [14, 5, 2]], or in object form (see the
     tutorial's reference of the tree format).
     """
+    stop_cleanly_on_terminate()
+
+
+def stop_cleanly_on_terminate() -> None:
+    """Make SIGTERM (``kill``, a batch system's time limit) end the command as Ctrl-C does: by an
+    exception, so every ``finally`` runs: temporary files and folders are removed, a half-written
+    file is never renamed into place, and Graphviz, ffmpeg or LaTeX started by the command are
+    killed (``subprocess.run`` kills its child when interrupted). Only in the main thread of a
+    process that kept Python's default (an embedding program's own handler is left alone)."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
