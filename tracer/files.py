@@ -11,6 +11,9 @@
   a folder from an earlier run replaced by a link elsewhere is never written through.
   :func:`atomic_write` and :func:`make_folder` check it when given the output folder
   (``root``); both refuse a path with no name (``-o ''`` never means the working folder).
+* :func:`temporary_folder` is a ``.tracer-*`` folder inside an output folder for work files
+  (Graphviz's batches, an animation's frames), removed on every way out: an error, a full
+  disk, Ctrl-C, or SIGTERM (which the command line turns into an exception).
 * :func:`folder_lock` holds an output folder for one run: a second run writing into it at
   the same time is refused with one line instead of leaving a folder of two runs' files.
 
@@ -35,7 +38,7 @@ try:  # POSIX only: elsewhere two runs into one folder are not detected
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["atomic_write", "folder_lock", "inside", "make_folder", "named", "read_text"]
+__all__ = ["atomic_write", "folder_lock", "inside", "make_folder", "named", "read_text", "temporary_folder"]
 
 _CHOOSE_ANOTHER = "choose another output path"
 
@@ -102,6 +105,22 @@ def folder_lock(folder: str | Path) -> Iterator[Path]:
         yield folder
     finally:
         os.close(handle)  # closing releases the lock
+
+
+@contextlib.contextmanager
+def temporary_folder(workdir: str | Path) -> Iterator[Path]:
+    """A new ``.tracer-*`` folder inside ``workdir`` for work files, removed with everything in
+    it however the block ends. A file that cannot be written there (the disk is full) is an
+    OutputError naming the place, not an OSError."""
+    try:
+        holder = tempfile.TemporaryDirectory(prefix=".tracer-", dir=workdir)
+    except OSError as problem:
+        raise _cannot_write(problem, Path(workdir)) from None
+    with holder as folder:
+        try:
+            yield Path(folder)
+        except OSError as problem:
+            raise _cannot_write(problem, Path(folder)) from None
 
 
 def make_folder(path: str | Path, *, root: str | Path | None = None) -> Path:

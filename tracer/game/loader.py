@@ -40,10 +40,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
-import os
-import sys
 import math
 import numbers
+import os
+import sys
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -169,7 +169,7 @@ def _checked_outcomes(game: GameAdapter, hook: str, method: Callable[[Any], Any]
                 raise _wrong(game, hook, state, say("game.chance.p.number", "the probability of {outcome} is {p}, not a number",
                                                     outcome=_value_shown(outcome), p=_value_shown(p)),
                              say("game.chance.hint.number", "give each outcome a number between 0 and 1 (a float or a Fraction)"))
-            if not 0 <= p <= 1:
+            if not 0 <= float(p) <= 1:
                 raise _wrong(game, hook, state, say("game.chance.p.outside", "the probability of {outcome} is {p}, outside [0, 1]",
                                                     outcome=_value_shown(outcome), p=_value_shown(p)),
                              say("game.chance.hint.number", "give each outcome a number between 0 and 1 (a float or a Fraction)"))
