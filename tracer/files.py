@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -123,6 +124,15 @@ def temporary_folder(workdir: str | Path) -> Iterator[Path]:
             raise _cannot_write(problem, Path(folder)) from None
 
 
+def _special(path: Path) -> bool:
+    """Whether ``path`` (followed if a link) is a device, a pipe or a socket: not a file to replace."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
 def make_folder(path: str | Path, *, root: str | Path | None = None) -> Path:
     """Create the folder ``path`` (and its parents) if needed; OutputError when it cannot be.
 
@@ -162,18 +172,28 @@ def atomic_write(target: str | Path, write: Callable[[IO[Any]], Any], *, mode: s
 
     A crash or an error leaves ``target`` as it was (and no temporary file behind). With
     ``root`` (the output folder ``target`` lies in), a symbolic link on the way is refused.
+    Without it, a device or a pipe the user named (``-o /dev/null``, ``-o /dev/stdout``, a
+    FIFO) is written into, never replaced by a file (as root, a rename would replace the device).
     """
     target = inside(root, target) if root is not None else named(target)
     if target.is_dir():
         raise _cannot_write(IsADirectoryError(21, "Is a directory", str(target)), target)
+    encoding = None if "b" in mode else "utf-8"
+    newline = None if "b" in mode else "\n"
+    if root is None and _special(target):
+        try:
+            with open(target, mode, encoding=encoding, newline=newline) as file:
+                write(file)
+        except OSError as problem:
+            raise _cannot_write(problem, target) from None
+        return
     make_folder(target.parent, root=root)
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as problem:
-        raise _cannot_write(problem, target.parent) from None
+    except OSError as problem:  # named by the target: the temporary file's name means nothing to the user
+        raise _cannot_write(OSError(problem.errno, problem.strerror), target) from None
     try:
-        encoding = None if "b" in mode else "utf-8"
-        with os.fdopen(handle, mode, encoding=encoding, newline=None if "b" in mode else "\n") as file:
+        with os.fdopen(handle, mode, encoding=encoding, newline=newline) as file:
             write(file)
         os.chmod(temporary, 0o644)
         os.replace(temporary, target)

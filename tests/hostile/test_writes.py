@@ -7,6 +7,8 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -91,6 +93,34 @@ def test_atomic_write_refuses_a_link_between_the_root_and_the_file(tmp_path, out
     with pytest.raises(OutputError, match="sub: is a symbolic link"):
         atomic_write(tmp_path / "sub" / "x.txt", lambda file: file.write("x"), root=tmp_path)
     assert_untouched(outside)
+
+
+@pytest.mark.parametrize("command", [["key", "-", "-o"], ["trace", "-", "-o"], ["render", "-", "--pptx"]])
+@pytest.mark.parametrize("linked", [False, True])
+def test_a_pipe_or_device_named_by_o_is_written_into_not_replaced(tmp_path, command, linked):
+    """`-o /dev/null` or `-o /dev/stdout`: renaming a file onto it would replace the device (as root).
+    Shown with a FIFO (never with /dev/null itself: a failing test would break the machine)."""
+    if command[0] == "render":
+        pytest.importorskip("pptx")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    target = fifo
+    if linked:  # as /dev/stdout is a link to /proc/self/fd/1
+        target = tmp_path / "stdout"
+        target.symlink_to(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    try:
+        result = run(*command, target, stdin=AIMA)
+    finally:
+        if reader.is_alive():  # unblock the reader whatever happened
+            with open(fifo, "wb"):
+                pass
+        reader.join(timeout=30)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(fifo.lstat().st_mode) and target.is_symlink() == linked
+    assert received and len(received[0]) > 100
 
 
 # -- a folder with no name -------------------------------------------------------------------------
