@@ -153,3 +153,12 @@ def test_the_command_line_says_it_in_one_line(tmp_path):
     result = run("key", "--game", tmp_path / "big.py:Big", "--position", "2")
     assert result.exit_code == 1 and result.output.count("\n") == 1
     assert "an integer of 401 digits, a number too large for tracer; return numbers between -1e300 and 1e300, or inf or -inf" in result.output
+
+
+@pytest.mark.parametrize("option", [["--font-scale", "nan"], ["--pace", "NaN", "--format", "svg,gif"]])
+def test_nan_is_not_a_number_of_seconds_or_a_scale(tmp_path, option):
+    """click's FloatRange lets NaN through (it compares false), which ended in a ValueError's traceback."""
+    result = CliRunner().invoke(main, ["render", "-", "-o", str(tmp_path / "figs"), *option], input="[[1, 2], [3]]")
+    assert result.exit_code == 2, result.output  # a usage error, not a ValueError's exit 1
+    assert f"Invalid value for '{option[0]}': '{option[1]}' is not a number" in result.output
+    assert not (tmp_path / "figs").exists()

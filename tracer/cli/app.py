@@ -27,6 +27,7 @@ from tracer.search.window import FAIL_CONVENTIONS
 from tracer.words import say
 
 __all__ = [
+    "NumberRange",
     "command_line_words",
     "fail_cleanly",
     "input_options",
@@ -273,6 +274,16 @@ def _search_options_given() -> list[str]:
         secondary = getattr(param, "secondary_opts", [])
         given.append(secondary[0] if secondary and value is False else param.opts[0])
     return given
+
+
+class NumberRange(click.FloatRange):
+    """A number between two bounds, NaN refused (click's FloatRange lets ``nan`` through: it compares false)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if number != number:
+            self.fail(say("cli.number.nan", "{value} is not a number", value=repr(value)), param, ctx)
+        return number
 
 
 def progress(message: str) -> None:
