@@ -64,11 +64,47 @@ def test_a_key_costs_calls_in_proportion_to_the_nodes(fmt):
     assert costs[1] / costs[0] <= 1.25 * nodes, costs
 
 
-@pytest.mark.parametrize("fmt", ["text", "markdown"])
+@pytest.mark.parametrize("fmt", FORMATS)
 def test_a_deep_key_is_as_long_as_the_tree_not_its_square(fmt):
-    """A chain 4 times as deep: the key 4 times as long (paths deeper than a screen are written by their ends)."""
+    """A chain 4 times as deep: the key 4 times as long (text and Markdown write paths deeper than a
+    screen by their ends, JSON by reference to the node rows), not 16 times."""
     sizes = []
     for depth in (500, 2000):
         trace = tracer.alphabeta(tracer.parse_tree("[" * depth + "1" + "]" * depth))
         sizes.append(len(FORMATS[fmt](tracer.answer_key(trace))))
     assert sizes[1] / sizes[0] <= 1.25 * 4, sizes
+
+
+def test_a_deep_json_key_reads_back_as_it_was():
+    """Deep paths by reference (version 2): every path of the key read back is the path written,
+    checked against the tree's own paths; a shallow key stays version 1 with every path whole."""
+    from tracer.trace.key import AnswerKey
+
+    tree = tracer.parse_tree("[" + "[" * 39 + "[[1, 5], [2, 9]], [3, 4]" + "]" * 39 + ", 7]")
+    trace = tracer.alphabeta(tree)
+    key = tracer.answer_key(trace)
+    data = json.loads(json.dumps(key.to_json()))
+    assert data["version"] == 2
+    written = {tuple(node.path): row["path"] for node, row in zip(tree.preorder(), data["nodes"])}
+    assert written[(0,) * 31] == ".".join(["0"] * 31)  # 31 levels: whole
+    rows = {tuple(node.path): index for index, node in enumerate(tree.preorder())}
+    assert written[(0,) * 32] == f"#{rows[(0,) * 31]}.0" and written[(0,) * 40 + (1,)] == f"#{rows[(0,) * 40]}.1"
+    assert data["unvisited"] and all(path.startswith("#") for path in data["unvisited"])
+    back = AnswerKey.from_json(data)
+    assert [node.path for node in back.nodes] == [node.path for node in tree.preorder()]
+    assert (back.principal_variation, back.evaluated, back.unvisited, back.cutoffs, back.best_move) == (
+        key.principal_variation, key.evaluated, key.unvisited, key.cutoffs, key.best_move)
+    assert key_text(back) == key_text(key)
+    shallow = tracer.answer_key(tracer.alphabeta(tracer.parse_tree("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"))).to_json()
+    assert shallow["version"] == 1 and shallow["unvisited"] == ["1.1", "1.2"]
+
+
+@pytest.mark.parametrize("bad", ["#99", "#1.0x", "#-1", "#"])
+def test_a_reference_to_no_node_is_refused_naming_the_field(bad):
+    from tracer.trace.key import AnswerKey, KeyFormatError
+
+    tree = tracer.parse_tree("[" * 40 + "1, 2" + "]" * 40)
+    data = json.loads(json.dumps(tracer.answer_key(tracer.alphabeta(tree)).to_json()))
+    data["nodes"][3]["path"] = bad
+    with pytest.raises(KeyFormatError, match=r"nodes\[3\]\.path must be a node path"):
+        AnswerKey.from_json(data)
