@@ -250,3 +250,17 @@ def test_a_second_run_into_a_busy_folder_is_refused(tmp_path):
         deck = run("render", "-", "--revealjs", out, stdin=AIMA)
         assert deck.exit_code == 1 and "another tracer run is writing into this folder" in deck.output
     assert run("render", "-", "-o", out, stdin=AIMA).exit_code == 0  # released
+
+
+def test_the_sites_render_cache_is_not_written_through_a_link(tmp_path, outside, caplog):
+    """mkdocs build caches each fence's HTML in cache_dir/<2 letters>/: a linked subfolder is skipped with a warning."""
+    from tracer.docsite.plugin import _write_cache
+
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "ab").symlink_to(outside)
+    _write_cache(cache, cache / "ab" / "abcdef.html", "<p>tree</p>")
+    assert_untouched(outside)
+    assert "cannot write the render cache" in caplog.text and "is a symbolic link" in caplog.text
+    _write_cache(cache, cache / "cd" / "cdef.html", "<p>tree</p>")
+    assert (cache / "cd" / "cdef.html").read_text() == "<p>tree</p>"
