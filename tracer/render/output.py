@@ -14,9 +14,7 @@ the same input gives the same bytes.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -27,10 +25,11 @@ from tracer.errors import InputError, Option
 from tracer.files import atomic_write, folder_lock, inside, make_folder, named
 from tracer.render.errors import FigureTooLarge
 from tracer.render.figure import Figure
+from tracer.render.manifest import digest, previous_files, remove_stale
 from tracer.render.steps import every_that_fits, select_steps
 from tracer.render.storyboard import panel_letter
 from tracer.trace.model import Trace
-from tracer.words import say, say_n
+from tracer.words import say
 
 __all__ = ["MAX_FRAMES", "RenderResult", "render_to_directory", "slide_notes"]
 
@@ -142,7 +141,7 @@ def render_to_directory(
     result = RenderResult(folder=out, notes=list(figure.plan.notes) + slide_notes(figure, trace))
     make_folder(out)
     with folder_lock(out):  # a second run into the folder meanwhile is refused, never mixed in
-        previous = _previous_files(out, result.notes)
+        previous = previous_files(out, result.notes)
         written: list[str] = []
 
         def write_text(name: str, text: str) -> None:
@@ -248,9 +247,9 @@ def render_to_directory(
 
         manifest = _manifest(trace, figure, frames_meta, formats, html, beamer, total, panels)
         _whole_manifest(manifest, formats, steps_list or [total], pace)
-        manifest["sha256"] = {name: _digest(out / name) for name in written}
+        manifest["sha256"] = {name: digest(out / name) for name in written}
         written.append("manifest.json")
-        _remove_stale(out, previous, set(written), result.notes)
+        remove_stale(out, previous, set(written), result.notes)
         atomic_write(out / "manifest.json", lambda file: file.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"), root=out)
         result.files = written
     return result
@@ -323,60 +322,6 @@ def _bar(progress: Callable[[str, int], Any] | None, label: str, total: int) -> 
         return
     with progress(label, total) as bar:
         yield bar.update
-
-
-def _ours(name: str) -> bool:
-    """Names this module writes (nothing else is ever removed)."""
-    return bool(re.fullmatch(r"(step-\d+|final|storyboard)\.(svg|png|pdf|dot)|index\.html|frames\.tex|slides\.pptx|steps\.(gif|mp4)", name))
-
-
-def _digest(path: FilePath) -> str:
-    """The SHA-256 of a file's bytes, in hex (read in blocks: an animation may be large)."""
-    with open(path, "rb") as file:
-        return hashlib.file_digest(file, "sha256").hexdigest()
-
-
-def _previous_files(folder: FilePath, notes: list[str]) -> dict[str, str]:
-    """The files an earlier render wrote here and their SHA-256 when written, from its manifest.
-
-    A manifest that cannot be read (damaged, deeply nested, not ours) or one from before the
-    digests were kept gives none: nothing is removed that tracer cannot prove it wrote."""
-    from tracer.reading import load_json, read_input
-
-    manifest = folder / "manifest.json"
-    if not manifest.exists() and not manifest.is_symlink():
-        return {}
-    try:
-        data = load_json(read_input(manifest, kind="manifest", what="the manifest"), str(manifest))
-    except InputError as error:
-        notes.append(say("render.manifest.unread", "the folder's earlier manifest.json was not read ({problem}); "
-                                                   "the files of the earlier render are left as they are", problem=error.message))
-        return {}
-    if not isinstance(data, dict) or data.get("format") != "tracer-frames":
-        return {}
-    digests = data.get("sha256")
-    if not isinstance(digests, dict):
-        return {}
-    return {name: digest for name, digest in digests.items()
-            if isinstance(name, str) and isinstance(digest, str) and _ours(name)}
-
-
-def _remove_stale(folder: FilePath, previous: dict[str, str], written: set[str], notes: list[str]) -> None:
-    """Remove the files an earlier render wrote and this one did not, each only if it still holds
-    the bytes that render wrote (a file changed since, or replaced by a link, is left)."""
-    kept = []
-    for name in sorted(set(previous) - written):
-        stale = folder / name
-        if stale.is_symlink() or not stale.is_file():
-            continue
-        if _digest(stale) == previous[name]:
-            stale.unlink()
-        else:
-            kept.append(name)
-    if kept:
-        notes.append(say_n("render.stale.changed", "{names} changed since the earlier render wrote it, so it was left",
-                           "{names} changed since the earlier render wrote them, so they were left", len(kept),
-                           names=", ".join(kept[:5]) + (", ..." if len(kept) > 5 else "")))
 
 
 def _manifest(
