@@ -249,6 +249,9 @@ def test_a_second_run_into_a_busy_folder_is_refused(tmp_path):
         assert list(out.iterdir()) == []
         deck = run("render", "-", "--revealjs", out, stdin=AIMA)
         assert deck.exit_code == 1 and "another tracer run is writing into this folder" in deck.output
+        homework = run("exercise", "new", "-o", out, "--seed", 1)
+        assert homework.exit_code == 1 and "another tracer run is writing into this folder" in homework.output
+        assert list(out.iterdir()) == []
     assert run("render", "-", "-o", out, stdin=AIMA).exit_code == 0  # released
 
 

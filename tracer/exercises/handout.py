@@ -14,7 +14,8 @@
 Which file goes where is one table (:data:`HANDOUT_FILES`, :data:`KEY_FILES`): a file in
 neither is refused, so a new kind of file cannot land in the hand-out by accident. Every
 file is written atomically and only inside ``DIR`` (never through a symbolic link that
-leaves it), and the same exercises give the same bytes (the PDF too: its dates are fixed).
+leaves it; a second run writing into ``DIR`` at the same time is refused), and the same
+exercises give the same bytes (the PDF too: its dates are fixed).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from typing import IO, Any
 from tracer.errors import InputError, Option
 from tracer.exercises.generate import Exercise, ExerciseSpec
 from tracer.exercises.sheet import render_parts, render_sheets
-from tracer.files import atomic_write, inside, make_folder, named
+from tracer.files import atomic_write, folder_lock, inside, make_folder, named
 from tracer.reading.plain import first_unprintable
 from tracer.words import say
 
@@ -102,44 +103,45 @@ def write_exercises(
                          options=(Option("title"),))
     out = named(out)
     _check_target(out, force)
-    folders: list[Path] = []
-    done: list[Exercise] = []
-    parts: list[dict[str, Any]] = []
-    for exercise in progress(exercises) if progress else exercises:
-        if not _ID_RE.match(exercise.id):
-            raise InputError(say("exercise.id.unsafe", "the exercise id {id} is not a safe folder name", id=repr(exercise.id)))
-        files, sheet = render_parts(exercise, title, formats)
-        handout, keys = _inside(out, handout_folder(exercise)), _inside(out, key_folder(exercise))
-        for name, text in files.items():
-            if name in HANDOUT_FILES:
-                atomic_write(handout / name, partial(_write_text, text), root=out)
-            elif name in KEY_FILES:
-                atomic_write(keys / name, partial(_write_text, text), root=out)
-            else:
-                raise ValueError(f"{name} is neither a hand-out file nor a key file")
-        done.append(exercise)
-        parts.append(sheet)
-        folders.append(handout)
-    if parts:
-        atomic_write(_inside(out, "handout/sheets.html"), partial(_write_text, render_sheets(parts, title, "html")))
-        if "latex" in formats:
-            atomic_write(_inside(out, "handout/sheets.tex"), partial(_write_text, render_sheets(parts, title, "latex")))
-    manifest: dict[str, Any] = {
-        "format": "tracer-exercises",
-        "version": 2,
-        "seed": str(seed),
-        "title": title,
-        "spec": spec.to_dict(),
-        "formats": list(formats),
-        "exercises": [
-            {"id": ex.id, "index": ex.index, "student": ex.student.to_json() if ex.student else None, "handout": handout_folder(ex),
-             "key": key_folder(ex)} for ex in done
-        ],
-    }
-    if trees is not None:
-        manifest["trees"] = list(trees)
-    atomic_write(_inside(out, "manifest.json"), lambda file: file.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"))
-    return folders
+    with folder_lock(out):  # a second run writing into the folder meanwhile is refused, never mixed in
+        folders: list[Path] = []
+        done: list[Exercise] = []
+        parts: list[dict[str, Any]] = []
+        for exercise in progress(exercises) if progress else exercises:
+            if not _ID_RE.match(exercise.id):
+                raise InputError(say("exercise.id.unsafe", "the exercise id {id} is not a safe folder name", id=repr(exercise.id)))
+            files, sheet = render_parts(exercise, title, formats)
+            handout, keys = _inside(out, handout_folder(exercise)), _inside(out, key_folder(exercise))
+            for name, text in files.items():
+                if name in HANDOUT_FILES:
+                    atomic_write(handout / name, partial(_write_text, text), root=out)
+                elif name in KEY_FILES:
+                    atomic_write(keys / name, partial(_write_text, text), root=out)
+                else:
+                    raise ValueError(f"{name} is neither a hand-out file nor a key file")
+            done.append(exercise)
+            parts.append(sheet)
+            folders.append(handout)
+        if parts:
+            atomic_write(_inside(out, "handout/sheets.html"), partial(_write_text, render_sheets(parts, title, "html")))
+            if "latex" in formats:
+                atomic_write(_inside(out, "handout/sheets.tex"), partial(_write_text, render_sheets(parts, title, "latex")))
+        manifest: dict[str, Any] = {
+            "format": "tracer-exercises",
+            "version": 2,
+            "seed": str(seed),
+            "title": title,
+            "spec": spec.to_dict(),
+            "formats": list(formats),
+            "exercises": [
+                {"id": ex.id, "index": ex.index, "student": ex.student.to_json() if ex.student else None, "handout": handout_folder(ex),
+                 "key": key_folder(ex)} for ex in done
+            ],
+        }
+        if trees is not None:
+            manifest["trees"] = list(trees)
+        atomic_write(_inside(out, "manifest.json"), lambda file: file.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"))
+        return folders
 
 
 def compile_sheets_pdf(out: str | Path, engine: str | None = None) -> str | None:
