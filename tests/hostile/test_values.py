@@ -162,3 +162,18 @@ def test_nan_is_not_a_number_of_seconds_or_a_scale(tmp_path, option):
     assert result.exit_code == 2, result.output  # a usage error, not a ValueError's exit 1
     assert f"Invalid value for '{option[0]}': '{option[1]}' is not a number" in result.output
     assert not (tmp_path / "figs").exists()
+
+
+def test_a_course_games_own_exception_is_one_line_at_its_line(tmp_path):
+    """An exception in the course's code mid-search: its file and line, not Python's traceback."""
+    (tmp_path / "failing.py").write_text(
+        "from tracer.game.games.coinflip import CoinFlip\n\n\nclass Failing(CoinFlip):\n"
+        "    def actions(self, state):\n"
+        "        if state[0] == 1:\n"
+        "            raise ValueError('no moves from one token')\n"
+        "        return super().actions(state)\n"
+    )
+    for command in (["key"], ["render", "-o", str(tmp_path / "figs")]):
+        result = run(*command, "--game", tmp_path / "failing.py:Failing", "--position", "2")
+        assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
+        assert f"failing.py:7: the game's code raised ValueError: no moves from one token; fix the game's code there" in result.output

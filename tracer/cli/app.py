@@ -88,6 +88,15 @@ def fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
                                            most=f"{MAX_DEPTH:,}")) from None
         except KeyboardInterrupt:
             raise click.Abort() from None
+        except Exception as error:  # a course's game code failing is said in one line, at its line
+            if isinstance(error, (click.ClickException, click.exceptions.Exit, click.exceptions.Abort)):
+                raise
+            from tracer.game.loader import course_error  # only when something failed: the loader stays out of start-up
+
+            found = course_error(error)
+            if found is None:
+                raise
+            raise click.ClickException(found.phrased(command_line_words)) from None
 
     return wrapper
 

@@ -56,12 +56,14 @@ from tracer.game.tree_builder import MAX_VALUE, PROBABILITY_TOLERANCE
 from tracer.reading.plain import first_unprintable
 from tracer.words import say
 
-__all__ = ["OPTIONAL_HOOKS", "REQUIRED_HOOKS", "GameAdapter", "class_of", "load_game_class"]
+__all__ = ["OPTIONAL_HOOKS", "REQUIRED_HOOKS", "GameAdapter", "class_of", "course_error", "load_game_class"]
 
 REQUIRED_HOOKS = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
 OPTIONAL_HOOKS = ("evaluate", "chance_outcomes", "move_label", "describe", "board")
 _USAGE = "write module:Class or path/to/file.py:Class"
 _PLAYERS = ("max", "min", "chance")
+_COURSE_FILES: set[str] = set()
+"""The files of the course classes loaded in this process (resolved): where :func:`course_error` looks."""
 
 
 class GameAdapter:
@@ -212,6 +214,22 @@ def class_of(game: Any) -> str | None:
     return game.source
 
 
+def course_error(error: BaseException) -> InputError | None:
+    """``error`` as one line naming the line of a course's game code it was raised in (the
+    innermost line of a loaded class's file on its traceback), or None when no such line is
+    there (tracer's own errors keep their traceback, to be reported)."""
+    if not _COURSE_FILES:
+        return None
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if str(Path(frame.filename).resolve()) in _COURSE_FILES]
+    if not frames:
+        return None
+    message = str(error).splitlines()[0] if str(error) else ""
+    return InputError(
+        say("game.code.raised", "the game's code raised {kind}{message}", kind=type(error).__name__, message=f": {message}" if message else ""),
+        source=frames[-1].filename, line=frames[-1].lineno, hint=say("game.code.hint", "fix the game's code there"),
+    )
+
+
 def _defines(obj: Any, name: str) -> bool:
     return callable(getattr(obj, name, None))
 
@@ -231,6 +249,10 @@ def load_game_class(spec: str, position: str | None = None) -> GameAdapter:
         raise InputError(f"there is no class {class_name!r} in {target}", hint=hint, **where)
     if not inspect.isclass(cls):
         raise InputError(f"{class_name} in {target} is not a class", hint="name the game's class", **where)
+    try:
+        _COURSE_FILES.add(str(Path(inspect.getfile(cls)).resolve()))
+    except (TypeError, OSError):  # a class with no file (made in memory): its errors keep their traceback
+        pass
     missing = [hook for hook in REQUIRED_HOOKS if not _defines(cls, hook)]
     if missing:
         raise InputError(
