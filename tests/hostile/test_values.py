@@ -176,4 +176,4 @@ def test_a_course_games_own_exception_is_one_line_at_its_line(tmp_path):
     for command in (["key"], ["render", "-o", str(tmp_path / "figs")]):
         result = run(*command, "--game", tmp_path / "failing.py:Failing", "--position", "2")
         assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
-        assert f"failing.py:7: the game's code raised ValueError: no moves from one token; fix the game's code there" in result.output
+        assert "failing.py:7: the game's code raised ValueError: no moves from one token; fix the game's code there" in result.output

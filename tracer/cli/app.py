@@ -24,7 +24,7 @@ from tracer.errors import InputError, Option, TracerError
 from tracer.recursion import MAX_DEPTH
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
 from tracer.search.window import FAIL_CONVENTIONS
-from tracer.words import say
+from tracer.words import algorithm_name, available_languages, count, say
 
 __all__ = [
     "NumberRange",
@@ -82,10 +82,13 @@ def fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
             raise SystemExit(141) from None
         except OSError as error:  # a safety net: tracer.files names the place for the usual cases
             where = f"{error.filename}: " if error.filename else ""
-            raise click.ClickException(f"{where}{error.strerror or error}; check the path and its permissions") from None
+            raise click.ClickException(
+                say("cli.os_error", "{where}{problem}; check the path and its permissions", where=where, problem=error.strerror or error)
+            ) from None
         except RecursionError:  # the readers refuse deep files and the searches deep trees first: this is a game's own depth
-            raise click.ClickException(say("cli.recursion", "this goes deeper than tracer follows (more than {most} nested levels)",
-                                           most=f"{MAX_DEPTH:,}")) from None
+            raise click.ClickException(
+                say("cli.recursion", "this goes deeper than tracer follows (more than {most} nested levels)", most=count(MAX_DEPTH))
+            ) from None
         except KeyboardInterrupt:
             raise click.Abort() from None
         except Exception as error:  # a course's game code failing is said in one line, at its line
@@ -101,6 +104,12 @@ def fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def _languages() -> str:
+    """``en (default) or tr``: the languages with a catalogue, for --lang's help."""
+    others = [code for code in available_languages() if code != "en"]
+    return "en (default)" + "".join(f", {code}" for code in others[:-1]) + (f" or {others[-1]}" if others else "")
+
+
 def language_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--lang``: the language of the words a command writes (``TRACER_LANG`` otherwise; English by default)."""
 
@@ -113,7 +122,7 @@ def language_option(command: Callable[..., Any]) -> Callable[..., Any]:
 
     return click.option(
         "--lang", metavar="LANG",
-        help="Language of captions, keys, sheets and feedback: en (default) or tr; TRACER_LANG sets a default.",
+        help=f"Language of captions, keys, sheets, feedback and messages: {_languages()}; TRACER_LANG sets a default.",
     )(wrapper)
 
 
@@ -243,9 +252,9 @@ def refuse_search_options(options: dict[str, Any]) -> None:
     changed = _search_options_given()
     if changed:
         raise InputError(
-            "search options (" + ", ".join(changed) + ") do not apply to a trace file",
+            say("cli.trace.options", "search options ({options}) do not apply to a trace file", options=", ".join(changed)),
             source=options["input"],
-            hint="the trace already records how it was searched; pass the tree instead to search again",
+            hint=say("cli.trace.options.hint", "the trace already records how it was searched; pass the tree instead to search again"),
         )
 
 
@@ -261,7 +270,7 @@ def trace_for(options: dict[str, Any]) -> Any:
     game, settings, trace = planned_search(options)
     if trace is not None:
         return trace
-    progress(f"searching ({settings.algorithm})...")
+    progress(say("cli.searching", "searching ({algorithm})...", algorithm=algorithm_name(settings.algorithm)))
     try:
         return Trace.searched(game, settings)
     except InputError as error:  # e.g. a node without the static value a depth limit needs
@@ -307,7 +316,7 @@ def write_output(output: str | None, write: Callable[[Any], None], what: str) ->
         write(sys.stdout)
         return
     atomic_write(output, write)
-    progress(f"wrote {what} to {output}")
+    progress(say("cli.wrote", "wrote {what} to {output}", what=what, output=output))
 
 
 

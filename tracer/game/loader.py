@@ -52,7 +52,8 @@ from types import ModuleType
 from typing import Any
 
 from tracer.errors import InputError, SearchError
-from tracer.game.tree_builder import MAX_VALUE, PROBABILITY_TOLERANCE
+from tracer.game.tree_builder import MAX_VALUE
+from tracer.game.tree_checks import PROBABILITY_TOLERANCE
 from tracer.reading.plain import first_unprintable
 from tracer.words import say
 
