@@ -14,6 +14,7 @@ tracer trace --game tictactoe --algorithm minimax      <= 1.0x aima3 minimax; <=
 tracer key t.json (that trace)                         <= 1.5x aima3 minimax; <= 200 MB
 tracer render t.json --html --steps every:382          <= 20 s; <= 300 MB
 a chain 10,000 levels deep: trace size, tracer key     <= 5 MB; <= 2 s
+tracer key of 111,111 and 1,111,111 nodes, text        <= the JSON key's time; 10x nodes <= 13x time
 tracer check HW SUBMISSIONS (1,000 students' files)    <= 1 ms per submission
 =====================================================  ======================================
 
@@ -43,23 +44,25 @@ import json, resource, subprocess, sys, time
 start = time.perf_counter()
 done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 seconds = time.perf_counter() - start
-peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-print(json.dumps({"seconds": seconds, "peak_mb": peak, "code": done.returncode, "stderr": done.stderr.decode()[-500:]}))
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+peak = usage.ru_maxrss / 1024
+print(json.dumps({"seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime, "peak_mb": peak, "code": done.returncode, "stderr": done.stderr.decode()[-500:]}))
 """
 
 _AIMA_MINIMAX = "from aima3.games import TicTacToe, minimax_decision; g = TicTacToe(); print(minimax_decision(g.initial, g))"
 _AIMA_ALPHABETA = "from aima3.games import TicTacToe, alphabeta_search; g = TicTacToe(); print(alphabeta_search(g.initial, g))"
 
 
-def measure(argv: list[str], repeat: int, cwd: Path) -> tuple[float, float]:
-    """(best seconds, largest peak MB) of ``repeat`` runs of ``argv``; exits when it fails."""
+def measure(argv: list[str], repeat: int, cwd: Path, *, cpu: bool = False) -> tuple[float, float]:
+    """(best seconds, largest peak MB) of ``repeat`` runs of ``argv``; exits when it fails.
+    Seconds of the clock, or with ``cpu`` of the processor (user and system: steadier on a busy machine)."""
     times, peaks = [], []
     for _ in range(repeat):
         out = subprocess.run([sys.executable, "-c", _WRAPPER, *argv], capture_output=True, text=True, cwd=cwd, check=True)
         result = json.loads(out.stdout)
         if result["code"] != 0:
             sys.exit(f"{' '.join(argv)} failed ({result['code']}): {result['stderr']}")
-        times.append(result["seconds"])
+        times.append(result["cpu"] if cpu else result["seconds"])
         peaks.append(result["peak_mb"])
     return min(times), max(peaks)
 
@@ -120,13 +123,47 @@ def _run(work: Path, repeat: int) -> int:
     ok &= row(f"chain 10,000 levels: trace {size:.1f} MB; tracer key chain.json", seconds, peak, "trace <= 5 MB; key <= 2 s",
               size <= 5 and seconds <= 2)
     seconds, peak = measure([*TRACER, "key", "chain.json", "--format", "json"], repeat, work)
-    row("  the same key as JSON (every path whole: 200 MB)", seconds, peak, "(no target)", True)
+    row("  the same key as JSON (deep paths by reference)", seconds, peak, "(no target)", True)
+
+    ok &= _wide_keys(work, repeat)
 
     count = _class_of(work, 1000)
     seconds, peak = measure([*TRACER, "check", "hw", "submissions", "-o", "report.txt"], repeat, work)
     per = seconds / count * 1000
     ok &= row(f"tracer check hw submissions ({count:,} files): {per:.2f} ms each", seconds, peak, "<= 1 ms per submission", per <= 1)
     return 0 if ok else 1
+
+
+def _balanced(width: int, depth: int) -> str:
+    """A tree ``width`` wide and ``depth`` deep in bracket form, its leaves from a fixed sequence."""
+    leaves = iter(((index * 7919) % 199) - 99 for index in range(width**depth))
+
+    def node(level: int) -> str:
+        if level == depth:
+            return str(next(leaves))
+        return "[" + ", ".join(node(level + 1) for _ in range(width)) + "]"
+
+    return node(0)
+
+
+def _wide_keys(work: Path, repeat: int) -> bool:
+    """The key as people read it (text) beside the JSON key, on trees of 111,111 and 1,111,111 nodes:
+    the text key took 115 s on the first (issue 15) and never finished on the second."""
+    ok = True
+    texts = []
+    for depth in (5, 6):
+        nodes = (10 ** (depth + 1) - 1) // 9
+        (work / f"wide-{depth}.json").write_text(_balanced(10, depth))
+        runs = repeat if depth == 5 else 1
+        text_s, text_mb = measure([*TRACER, "key", f"wide-{depth}.json"], runs, work, cpu=True)
+        json_s, json_mb = measure([*TRACER, "key", f"wide-{depth}.json", "--format", "json"], runs, work, cpu=True)
+        texts.append(text_s)
+        ok &= row(f"tracer key, {nodes:,} nodes (10 wide, {depth} deep), text (CPU)", text_s, text_mb,
+                  f"<= the JSON key ({json_s:.1f} s)", text_s <= json_s)
+        row("  the same key as JSON (CPU)", json_s, json_mb, "(no target)", True)
+    ratio = texts[1] / texts[0]
+    ok &= row(f"  10x the nodes: {ratio:.1f}x the text key's CPU time", texts[1], 0, "<= 13x (linear)", ratio <= 13)
+    return ok
 
 
 def _class_of(work: Path, count: int) -> int:

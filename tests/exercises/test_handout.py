@@ -127,7 +127,7 @@ def test_writes_never_follow_a_link_out_of_the_folder(tmp_path):
     again = run("exercise", "new", "-o", out, "--seed", 1, "--force")
     assert again.exit_code == 1 and "is a symbolic link; tracer writes only inside the output folder" in again.output
     assert not any(outside.iterdir())
-    assert "the output folder has no name" in run("exercise", "new", "-o", "", "--seed", 1).output
+    assert "the output path has no name" in run("exercise", "new", "-o", "", "--seed", 1).output
 
 
 @pytest.mark.slow

@@ -45,7 +45,9 @@ def test_the_key_of_a_deep_chain():
     trace = tracer.alphabeta("[" * depth + "7" + "]" * depth)
     key = answer_key(trace)
     assert key.root_value == 7 and len(key.nodes) == depth + 1
-    assert key.to_json()["principal_variation"][-1] == ".".join(["0"] * depth)
+    data = key.to_json()  # deep paths by reference to their node's row (version 2), read back whole
+    assert data["principal_variation"][-1] == f"#{depth}" and data["nodes"][depth]["path"] == f"#{depth - 1}.0"
+    assert type(key).from_json(data).principal_variation[-1] == (0,) * depth
     assert all(node.search_value == 7 and node.visited for node in key.nodes)
     text = key_text(key)
     assert "0.0.0.0.….0.0.0.0 (depth 3,000)" in text  # a table cell, not a line of 6,000 characters

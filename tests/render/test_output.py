@@ -85,6 +85,8 @@ def test_same_input_same_bytes(tmp_path):
         one, two = (tmp_path / "a" / name).read_bytes(), (tmp_path / "b" / name).read_bytes()
         if name == "frames.tex":  # names its folder
             one, two = one.replace(str(tmp_path / "a").encode(), b"D"), two.replace(str(tmp_path / "b").encode(), b"D")
+        if name == "manifest.json":  # keeps the digest of frames.tex, which names its folder
+            one, two = ({**json.loads(data), "sha256": {**json.loads(data)["sha256"], "frames.tex": "D"}} for data in (one, two))
         assert one == two, name
 
 

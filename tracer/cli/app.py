@@ -11,7 +11,9 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -19,11 +21,13 @@ import click
 
 from tracer._version import __version__
 from tracer.errors import InputError, Option, TracerError
+from tracer.recursion import MAX_DEPTH
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
 from tracer.search.window import FAIL_CONVENTIONS
 from tracer.words import algorithm_name, available_languages, count, say
 
 __all__ = [
+    "NumberRange",
     "command_line_words",
     "fail_cleanly",
     "input_options",
@@ -81,12 +85,21 @@ def fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
             raise click.ClickException(
                 say("cli.os_error", "{where}{problem}; check the path and its permissions", where=where, problem=error.strerror or error)
             ) from None
-        except RecursionError:
+        except RecursionError:  # the readers refuse deep files and the searches deep trees first: this is a game's own depth
             raise click.ClickException(
-                say("cli.too_deep", "the tree is too deep to search here (more than {most} levels)", most=count(20_000))
+                say("cli.recursion", "this goes deeper than tracer follows (more than {most} nested levels)", most=count(MAX_DEPTH))
             ) from None
         except KeyboardInterrupt:
             raise click.Abort() from None
+        except Exception as error:  # a course's game code failing is said in one line, at its line
+            if isinstance(error, (click.ClickException, click.exceptions.Exit, click.exceptions.Abort)):
+                raise
+            from tracer.game.loader import course_error  # only when something failed: the loader stays out of start-up
+
+            found = course_error(error)
+            if found is None:
+                raise
+            raise click.ClickException(found.phrased(command_line_words)) from None
 
     return wrapper
 
@@ -281,6 +294,16 @@ def _search_options_given() -> list[str]:
     return given
 
 
+class NumberRange(click.FloatRange):
+    """A number between two bounds, NaN refused (click's FloatRange lets ``nan`` through: it compares false)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if number != number:
+            self.fail(say("cli.number.nan", "{value} is not a number", value=repr(value)), param, ctx)
+        return number
+
+
 def progress(message: str) -> None:
     if sys.stderr.isatty():
         click.echo(message, err=True)
@@ -314,3 +337,18 @@ def main() -> None:
     bracket form, [[3, 12, 8], [2, 4, 6], [14, 5, 2]], or in object form (see the
     tutorial's reference of the tree format).
     """
+    stop_cleanly_on_terminate()
+
+
+def stop_cleanly_on_terminate() -> None:
+    """Make SIGTERM (``kill``, a batch system's time limit) end the command as Ctrl-C does: by an
+    exception, so every ``finally`` runs: temporary files and folders are removed, a half-written
+    file is never renamed into place, and Graphviz, ffmpeg or LaTeX started by the command are
+    killed (``subprocess.run`` kills its child when interrupted). Only in the main thread of a
+    process that kept Python's default (an embedding program's own handler is left alone)."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)

@@ -7,7 +7,8 @@ from typing import Any, Self
 
 import click
 
-from tracer.cli.app import fail_cleanly, input_options, language_option, main, search_options, trace_for
+from tracer.cli.app import NumberRange, fail_cleanly, input_options, language_option, main, search_options, trace_for
+from tracer.files import named
 from tracer.words import count, say, say_n
 
 __all__ = ["render_command"]
@@ -29,7 +30,7 @@ __all__ = ["render_command"]
 @click.option("--revealjs", "revealjs_folder", metavar="DIR", default=None,
               help="Write a reveal.js deck into DIR (offline, reveal.js included): one fragment per chosen step, captions and "
                    "pseudocode lines as speaker notes (S), print to PDF from DIR/index.html?print-pdf.")
-@click.option("--pace", type=click.FloatRange(0.1, 60.0), default=None, metavar="SECONDS",
+@click.option("--pace", type=NumberRange(0.1, 60.0), default=None, metavar="SECONDS",
               help="Seconds each step of a gif or mp4 animation is shown (default 1.5; the last step three times as long).")
 @click.option("--html", is_flag=True, help="Also write DIR/index.html, a self-contained player of the steps --steps chooses (all with final).")
 @click.option("--beamer", is_flag=True, help="Also write one PDF per chosen step and DIR/frames.tex, Beamer overlays ending with the final figure.")
@@ -41,7 +42,7 @@ __all__ = ["render_command"]
               help="Shape and size every figure for a slide: values at least 14 pt, other text 11 pt when it fills the slide.")
 @click.option("--no-header", "no_header", is_flag=True, help="Leave out the band above the tree (step number, algorithm and conventions).")
 @click.option("--no-caption", "no_caption", is_flag=True, help="Print no captions in the figures (they stay in manifest.json and the Beamer notes).")
-@click.option("--font-scale", type=click.FloatRange(0.5, 4.0), default=1.0, show_default=True, metavar="X",
+@click.option("--font-scale", type=NumberRange(0.5, 4.0), default=1.0, show_default=True, metavar="X",
               help="Make every text X times larger (shapes keep their size).")
 @click.option("--legend", is_flag=True, help="Draw a one-line legend of the marks on every step frame.")
 @click.option("--pruned-values", type=click.Choice(["show", "hide"]), default="show", show_default=True,
@@ -94,6 +95,9 @@ def render_command(folder: str | None, formats: str, pptx_file: str | None, pptx
     chosen = parse_formats(formats)
     if folder is None and pptx_file is None and revealjs_folder is None:
         raise click.UsageError(say("cli.render.where", "name where to write: -o DIR for the figures, --pptx FILE or --revealjs DIR for a deck"))
+    for place in (folder, pptx_file, revealjs_folder):
+        if place is not None:
+            named(place)  # -o '' is refused before the search, not read as the working folder
     if folder is None and len(chosen) > 1:
         raise click.UsageError(say("cli.render.format_folder", "--format writes into the folder -o DIR names: add -o DIR"))
     if pptx_template is not None and pptx_file is None and "pptx" not in chosen:

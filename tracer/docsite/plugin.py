@@ -198,7 +198,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
             html = cached.read_text(encoding="utf-8")
         else:
             html = render_fence((language, source, options, str(page_dir), str(self.docs_dir), self.config.theme))
-            _write_cache(cached, html)
+            _write_cache(self.cache, cached, html)
             self.rendered += 1
         anchor = (fence.anchor if fence is not None and fence.anchor else None) or f"{'practice' if language != 'gametree' else 'tree'}-{number}"
         marker = f"<!--tracer-slot:{hashlib.sha256(f'{key}/{anchor}/{len(self.slots)}'.encode()).hexdigest()[:20]}-->"
@@ -241,7 +241,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
             results = pool.map(_render_quietly, [job for _, job in unique], chunksize=max(1, len(unique) // (4 * workers)))
             for (key, _), html in zip(unique, results):
                 if html is not None:
-                    _write_cache(self._cached(key), html)
+                    _write_cache(self.cache, self._cached(key), html)
                     self.prerendered.add(key)
 
 
@@ -376,10 +376,12 @@ def _code_fingerprint() -> str:
     return f"{__version__}+{digest.hexdigest()[:16]}"
 
 
-def _write_cache(target: FilePath, html: str) -> None:
+def _write_cache(cache: FilePath, target: FilePath, html: str) -> None:
+    """``html`` into the cache file ``target``, only inside ``cache`` (a link in it is not written through)."""
+    from tracer.errors import OutputError
     from tracer.files import atomic_write
 
     try:
-        atomic_write(target, lambda file: file.write(html))
-    except OSError as error:  # a read-only cache only costs time
+        atomic_write(target, lambda file: file.write(html), root=cache)
+    except (OSError, OutputError) as error:  # a read-only cache only costs time
         log.warning(f"cannot write the render cache ({error}); trees will be traced again next build")

@@ -14,7 +14,8 @@
 Which file goes where is one table (:data:`HANDOUT_FILES`, :data:`KEY_FILES`): a file in
 neither is refused, so a new kind of file cannot land in the hand-out by accident. Every
 file is written atomically and only inside ``DIR`` (never through a symbolic link that
-leaves it), and the same exercises give the same bytes (the PDF too: its dates are fixed).
+leaves it; a second run writing into ``DIR`` at the same time is refused), and the same
+exercises give the same bytes (the PDF too: its dates are fixed).
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from tracer.errors import InputError, Option
 from tracer.exercises.generate import Exercise, ExerciseSpec
 from tracer.exercises.sheet import render_parts, render_sheets
 from tracer.exercises.wording import default_title
-from tracer.files import atomic_write, make_folder
+from tracer.files import atomic_write, folder_lock, inside, make_folder, named
+from tracer.reading.plain import first_unprintable
 from tracer.words import say
 
 __all__ = ["HANDOUT_FILES", "KEY_FILES", "compile_sheets_pdf", "handout_folder", "key_folder", "write_exercises"]
@@ -71,13 +73,7 @@ def _check_target(out: Path, force: bool) -> None:
 
 def _inside(out: Path, relative: str) -> Path:
     """``out / relative``, refusing a symbolic link on the way (a folder from an earlier run may have been replaced by one)."""
-    path = out
-    for part in relative.split("/"):
-        path = path / part
-        if path.is_symlink():
-            raise InputError(say("exercise.out.link", "is a symbolic link; tracer writes only inside the output folder"), source=str(path),
-                             hint=say("exercise.hint.link", "remove the link, or name a new folder with {{0}}"), options=(Option("output"),))
-    return path
+    return inside(out, out.joinpath(*relative.split("/")))
 
 
 def _write_text(text: str, file: IO[str]) -> None:
@@ -103,49 +99,52 @@ def write_exercises(
     is the heading of sheets and keys (None: ``Adversarial search`` in the current language).
     """
     title = default_title() if title is None else title
-    if not str(out).strip():
-        raise InputError(say("exercise.out.empty", "the output folder has no name"),
-                         hint=say("exercise.hint.out", "name a folder for the exercises with {{0}}"), options=(Option("output"),))
-    out = Path(out)
+    bad = first_unprintable(title)
+    if bad is not None:
+        raise InputError(say("exercise.title.control", "the title holds the control character U+{code:04X}", code=ord(bad)),
+                         hint=say("exercise.hint.title", "write {{0}} on one line, without control or text-direction characters"),
+                         options=(Option("title"),))
+    out = named(out)
     _check_target(out, force)
-    folders: list[Path] = []
-    done: list[Exercise] = []
-    parts: list[dict[str, Any]] = []
-    for exercise in progress(exercises) if progress else exercises:
-        if not _ID_RE.match(exercise.id):
-            raise InputError(say("exercise.id.unsafe", "the exercise id {id} is not a safe folder name", id=repr(exercise.id)))
-        files, sheet = render_parts(exercise, title, formats)
-        handout, keys = _inside(out, handout_folder(exercise)), _inside(out, key_folder(exercise))
-        for name, text in files.items():
-            if name in HANDOUT_FILES:
-                atomic_write(handout / name, partial(_write_text, text))
-            elif name in KEY_FILES:
-                atomic_write(keys / name, partial(_write_text, text))
-            else:
-                raise ValueError(f"{name} is neither a hand-out file nor a key file")
-        done.append(exercise)
-        parts.append(sheet)
-        folders.append(handout)
-    if parts:
-        atomic_write(_inside(out, "handout/sheets.html"), partial(_write_text, render_sheets(parts, title, "html")))
-        if "latex" in formats:
-            atomic_write(_inside(out, "handout/sheets.tex"), partial(_write_text, render_sheets(parts, title, "latex")))
-    manifest: dict[str, Any] = {
-        "format": "tracer-exercises",
-        "version": 2,
-        "seed": str(seed),
-        "title": title,
-        "spec": spec.to_dict(),
-        "formats": list(formats),
-        "exercises": [
-            {"id": ex.id, "index": ex.index, "student": ex.student.to_json() if ex.student else None, "handout": handout_folder(ex),
-             "key": key_folder(ex)} for ex in done
-        ],
-    }
-    if trees is not None:
-        manifest["trees"] = list(trees)
-    atomic_write(_inside(out, "manifest.json"), lambda file: file.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"))
-    return folders
+    with folder_lock(out):  # a second run writing into the folder meanwhile is refused, never mixed in
+        folders: list[Path] = []
+        done: list[Exercise] = []
+        parts: list[dict[str, Any]] = []
+        for exercise in progress(exercises) if progress else exercises:
+            if not _ID_RE.match(exercise.id):
+                raise InputError(say("exercise.id.unsafe", "the exercise id {id} is not a safe folder name", id=repr(exercise.id)))
+            files, sheet = render_parts(exercise, title, formats)
+            handout, keys = _inside(out, handout_folder(exercise)), _inside(out, key_folder(exercise))
+            for name, text in files.items():
+                if name in HANDOUT_FILES:
+                    atomic_write(handout / name, partial(_write_text, text), root=out)
+                elif name in KEY_FILES:
+                    atomic_write(keys / name, partial(_write_text, text), root=out)
+                else:
+                    raise ValueError(f"{name} is neither a hand-out file nor a key file")
+            done.append(exercise)
+            parts.append(sheet)
+            folders.append(handout)
+        if parts:
+            atomic_write(_inside(out, "handout/sheets.html"), partial(_write_text, render_sheets(parts, title, "html")))
+            if "latex" in formats:
+                atomic_write(_inside(out, "handout/sheets.tex"), partial(_write_text, render_sheets(parts, title, "latex")))
+        manifest: dict[str, Any] = {
+            "format": "tracer-exercises",
+            "version": 2,
+            "seed": str(seed),
+            "title": title,
+            "spec": spec.to_dict(),
+            "formats": list(formats),
+            "exercises": [
+                {"id": ex.id, "index": ex.index, "student": ex.student.to_json() if ex.student else None, "handout": handout_folder(ex),
+                 "key": key_folder(ex)} for ex in done
+            ],
+        }
+        if trees is not None:
+            manifest["trees"] = list(trees)
+        atomic_write(_inside(out, "manifest.json"), lambda file: file.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"))
+        return folders
 
 
 def compile_sheets_pdf(out: str | Path, engine: str | None = None) -> str | None:
@@ -176,5 +175,5 @@ def compile_sheets_pdf(out: str | Path, engine: str | None = None) -> str | None
             return say("exercise.pdf.error", "sheets.pdf was not made: pdflatex stopped ({problem}); print sheets.html instead",
                        problem=first.removeprefix("! ").strip() or say("exercise.pdf.unknown", "no reason given"))
         data = pdf.read_bytes()
-    atomic_write(handout / "sheets.pdf", lambda file: file.write(data), mode="wb")
+    atomic_write(handout / "sheets.pdf", lambda file: file.write(data), mode="wb", root=out)
     return None

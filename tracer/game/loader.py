@@ -22,6 +22,13 @@ the adapter. ``to_move`` must answer ``"max"``, ``"min"`` or ``"chance"``; the l
 asks it once about the initial state, so a game written with ``"X"`` and ``"O"`` is
 refused at the door rather than in the middle of a search.
 
+What the course's hooks answer is checked as a tree file's values are: ``utility`` and
+``evaluate`` return a number (not NaN; at most 1e300 in size, or an infinity: an integer of
+400 digits would overflow a chance node's average), ``chance_outcomes`` gives probabilities
+that are numbers in [0, 1] (a :class:`~fractions.Fraction` too) summing to 1, and
+``move_label`` a name without control or text-direction characters. A wrong answer is a
+:class:`~tracer.errors.SearchError` naming the hook, the state and the value.
+
 Every failure (no such module or file, a syntax error, an exception while importing or
 constructing, a missing class or method) is one :class:`~tracer.errors.InputError` line
 naming the place and the fix. Importing runs the course's code: load only files you
@@ -33,23 +40,31 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import math
+import numbers
 import os
 import sys
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from tracer.errors import InputError, SearchError
+from tracer.game.tree_builder import MAX_VALUE
+from tracer.game.tree_checks import PROBABILITY_TOLERANCE
+from tracer.reading.plain import first_unprintable
+from tracer.words import say
 
-__all__ = ["OPTIONAL_HOOKS", "REQUIRED_HOOKS", "GameAdapter", "class_of", "load_game_class"]
+__all__ = ["OPTIONAL_HOOKS", "REQUIRED_HOOKS", "GameAdapter", "class_of", "course_error", "load_game_class"]
 
 REQUIRED_HOOKS = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
 OPTIONAL_HOOKS = ("evaluate", "chance_outcomes", "move_label", "describe", "board")
 _USAGE = "write module:Class or path/to/file.py:Class"
 _PLAYERS = ("max", "min", "chance")
+_COURSE_FILES: set[str] = set()
+"""The files of the course classes loaded in this process (resolved): where :func:`course_error` looks."""
 
 
 class GameAdapter:
@@ -64,10 +79,12 @@ class GameAdapter:
         self.title = str(getattr(inner, "title", cls.__name__))
         self.has_chance = bool(getattr(inner, "has_chance", _defines(inner, "chance_outcomes")))
         self.has_evaluation = bool(getattr(inner, "has_evaluation", _defines(inner, "evaluate")))
-        # Bound once here, so that the search's calls go straight to the course's methods.
+        # Bound once here, so that the search's calls go straight to the course's methods
+        # (through a check of what they answer, for the hooks whose answers the search computes with).
         for hook in REQUIRED_HOOKS + OPTIONAL_HOOKS:
             if _defines(inner, hook):
-                setattr(self, hook, getattr(inner, hook))
+                method = getattr(inner, hook)
+                setattr(self, hook, _CHECKS[hook](self, hook, method) if hook in _CHECKS else method)
 
     def __getattr__(self, name: str) -> Any:
         # Only called for what neither __init__ nor the defaults below define.
@@ -97,6 +114,96 @@ class GameAdapter:
         return f"GameAdapter({self.inner!r}, {self.source!r})"
 
 
+def _wrong(game: GameAdapter, hook: str, state: Any, problem: str, hint: str) -> SearchError:
+    return SearchError(say("game.hook.wrong", "{hook}() of {game} in the state {state}: {problem}",
+                           hook=hook, game=game.title, state=_shown(game, state), problem=problem), source=game.source, hint=hint)
+
+
+def _shown(game: GameAdapter, state: Any) -> str:
+    try:
+        text = str(game.describe(state))
+    except Exception:  # describing the state is only for the message; its own failure must not hide the first
+        text = repr(state)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _value_shown(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
+        return say("game.hook.digits", "an integer of {digits} digits", digits=f"{len(str(abs(value))):,}")
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _checked_number(game: GameAdapter, hook: str, method: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``method`` (utility or evaluate) answering a number the search can average and compare."""
+
+    def checked(state: Any) -> Any:
+        value = method(state)
+        if type(value) in (int, float) and -MAX_VALUE <= value <= MAX_VALUE:  # the usual answer, checked at once
+            return value
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise _wrong(game, hook, state, say("game.hook.number", "it returned {value}, not a number", value=_value_shown(value)),
+                         say("game.hook.hint.number", "return an int or a float"))
+        try:
+            number = float(value)
+        except OverflowError:
+            number = math.inf  # an integer past a float's range: too large, said below
+        if number != number:
+            raise _wrong(game, hook, state, say("game.hook.nan", "it returned NaN, which is not a usable value"),
+                         say("game.hook.hint.nan", "return a finite number, or inf or -inf for a win or a loss"))
+        if math.isinf(number) and isinstance(value, float):
+            return value
+        if abs(number) > MAX_VALUE:
+            raise _wrong(game, hook, state, say("game.hook.large", "it returned {value}, a number too large for tracer", value=_value_shown(value)),
+                         say("game.hook.hint.large", "return numbers between -1e300 and 1e300, or inf or -inf"))
+        return value
+
+    return checked
+
+
+def _checked_outcomes(game: GameAdapter, hook: str, method: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``chance_outcomes`` giving (outcome, probability) pairs whose probabilities are numbers in [0, 1] summing to 1."""
+
+    def checked(state: Any) -> Any:
+        outcomes = method(state)
+        total = 0.0
+        for outcome, p in outcomes:
+            if isinstance(p, bool) or not isinstance(p, numbers.Real) or p != p:
+                raise _wrong(game, hook, state, say("game.chance.p.number", "the probability of {outcome} is {p}, not a number",
+                                                    outcome=_value_shown(outcome), p=_value_shown(p)),
+                             say("game.chance.hint.number", "give each outcome a number between 0 and 1 (a float or a Fraction)"))
+            if not 0 <= float(p) <= 1:
+                raise _wrong(game, hook, state, say("game.chance.p.outside", "the probability of {outcome} is {p}, outside [0, 1]",
+                                                    outcome=_value_shown(outcome), p=_value_shown(p)),
+                             say("game.chance.hint.number", "give each outcome a number between 0 and 1 (a float or a Fraction)"))
+            total += float(p)
+        if outcomes and abs(total - 1.0) > PROBABILITY_TOLERANCE:
+            raise _wrong(game, hook, state, say("game.chance.sum", "the probabilities sum to {total}, not 1", total=f"{total:g}"),
+                         say("game.chance.hint.sum", "make the probabilities of a state's outcomes sum to 1"))
+        return outcomes
+
+    return checked
+
+
+def _checked_label(game: GameAdapter, hook: str, method: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``move_label`` giving one line of plain text."""
+
+    def checked(state: Any, action: Any) -> Any:
+        label = method(state, action)
+        bad = first_unprintable(str(label))
+        if bad is not None:
+            raise _wrong(game, hook, state, say("game.move.control", "the name of a move holds the control character U+{code:04X}", code=ord(bad)),
+                         say("game.move.hint.control", "name moves on one line, without control or text-direction characters"))
+        return label
+
+    return checked
+
+
+_CHECKS: dict[str, Callable[[GameAdapter, str, Any], Any]] = {
+    "utility": _checked_number, "evaluate": _checked_number, "chance_outcomes": _checked_outcomes, "move_label": _checked_label,
+}
+
+
 def class_of(game: Any) -> str | None:
     """The ``module:Class`` or ``file.py:Class`` a course's game was loaded from (through any
     wrapper such as an :class:`~tracer.game.evaluation.EvaluatedGame`); None for tracer's own games."""
@@ -106,6 +213,22 @@ def class_of(game: Any) -> str | None:
             return None
         game = inner
     return game.source
+
+
+def course_error(error: BaseException) -> InputError | None:
+    """``error`` as one line naming the line of a course's game code it was raised in (the
+    innermost line of a loaded class's file on its traceback), or None when no such line is
+    there (tracer's own errors keep their traceback, to be reported)."""
+    if not _COURSE_FILES:
+        return None
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if str(Path(frame.filename).resolve()) in _COURSE_FILES]
+    if not frames:
+        return None
+    message = str(error).splitlines()[0] if str(error) else ""
+    return InputError(
+        say("game.code.raised", "the game's code raised {kind}{message}", kind=type(error).__name__, message=f": {message}" if message else ""),
+        source=frames[-1].filename, line=frames[-1].lineno, hint=say("game.code.hint", "fix the game's code there"),
+    )
 
 
 def _defines(obj: Any, name: str) -> bool:
@@ -127,6 +250,10 @@ def load_game_class(spec: str, position: str | None = None) -> GameAdapter:
         raise InputError(f"there is no class {class_name!r} in {target}", hint=hint, **where)
     if not inspect.isclass(cls):
         raise InputError(f"{class_name} in {target} is not a class", hint="name the game's class", **where)
+    try:
+        _COURSE_FILES.add(str(Path(inspect.getfile(cls)).resolve()))
+    except (TypeError, OSError):  # a class with no file (made in memory): its errors keep their traceback
+        pass
     missing = [hook for hook in REQUIRED_HOOKS if not _defines(cls, hook)]
     if missing:
         raise InputError(

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import math
-import unicodedata
 from fractions import Fraction
 from typing import Any
 
@@ -19,6 +18,7 @@ from tracer.errors import TreeFormatError
 from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree, child_path, parse_path
 from tracer.game.tree_checks import check_probabilities, finish
 from tracer.reading import MAX_DIGITS
+from tracer.reading.plain import first_unprintable
 from tracer.recursion import MAX_DEPTH, quiet_gc
 from tracer.words import count, node_kind, say
 
@@ -35,12 +35,6 @@ MAX_VALUE = 1e300
 """The largest value (in size) a tree may hold: weighted sums of such values stay finite."""
 MAX_TEXT = 200
 """The longest label or move name, in characters."""
-_DIRECTION_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def _unprintable(char: str) -> bool:
-    """Control characters (newlines, tabs, ...) and the invisible marks that reverse text direction."""
-    return char in _DIRECTION_CONTROLS or unicodedata.category(char) == "Cc"
 
 
 
@@ -166,7 +160,7 @@ class _Builder:
         if value is None or isinstance(value, (bool, BadConstant)):
             raise self.error(say("tree.text.not", "{what} must be text, not {found}", what=what, found=_shown(value)), raw, path)
         text = str(value)
-        bad = next((char for char in text if _unprintable(char)), None)
+        bad = first_unprintable(text)
         if bad is not None:
             raise self.error(say("tree.text.control", "{what} holds the control character {code}", what=what, code=f"U+{ord(bad):04X}"), raw, path,
                              hint=say("tree.text.control.hint", "write it on one line, without control or text-direction characters"))

@@ -15,9 +15,9 @@ from tracer.errors import TreeFormatError
 from tracer.game.model import Node, NodePath
 from tracer.words import say
 
-__all__ = ["check_probabilities", "finish"]
+__all__ = ["PROBABILITY_TOLERANCE", "check_probabilities", "finish"]
 
-_PROBABILITY_TOLERANCE = 1e-9
+PROBABILITY_TOLERANCE = 1e-9
 
 
 def check_probabilities(builder: Any, fields: dict[str, Any], children: list[tuple[Any, Any]], path: NodePath) -> None:
@@ -41,7 +41,7 @@ def check_probabilities(builder: Any, fields: dict[str, Any], children: list[tup
             hint=say("tree.p.some.hint", "give p on every child, or on none for equally likely outcomes"),
         )
     total = math.fsum(p for p in given if p is not None)
-    if abs(total - 1.0) > _PROBABILITY_TOLERANCE:
+    if abs(total - 1.0) > PROBABILITY_TOLERANCE:
         raise builder.error(
             say("tree.p.sum", "the probabilities of this chance node's children sum to {total}, not 1", total=f"{total:g}"),
             raw,

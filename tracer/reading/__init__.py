@@ -59,6 +59,7 @@ LIMITS = {
     "evaluation": 64 * 1024,
     "roster": 16 * MB,
     "slides": 100 * MB,
+    "manifest": 64 * MB,
 }
 """The largest file of each kind tracer reads, in bytes (a tree of a million nodes is about 10 MB)."""
 

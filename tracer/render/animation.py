@@ -17,14 +17,13 @@ from __future__ import annotations
 import io
 import shutil
 import subprocess
-import tempfile
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.errors import InputError, Option
-from tracer.files import atomic_write
+from tracer.files import atomic_write, temporary_folder
 from tracer.render.errors import RenderError
 from tracer.render.exports import picture_dot
 from tracer.render.figure import Figure
@@ -95,7 +94,7 @@ def _gif(frames: Sequence[bytes], pace: float) -> bytes:
 def _mp4(frames: Sequence[bytes], pace: float, workdir: str | FilePath) -> bytes:
     rate = Fraction(1 / pace).limit_denominator(1000)
     held = [*frames, *[frames[-1]] * (HOLD_LAST - 1)]
-    with tempfile.TemporaryDirectory(prefix=".tracer-", dir=workdir) as folder:
+    with temporary_folder(workdir) as folder:
         target = FilePath(folder) / "steps.mp4"
         command = [
             shutil.which("ffmpeg") or "ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y",

@@ -16,10 +16,10 @@ length, so the same input gives byte-identical files.
 from __future__ import annotations
 
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path as FilePath
 
+from tracer.files import temporary_folder
 from tracer.render.dot import pinned_graph
 from tracer.render.graphviz import run_graphviz
 from tracer.render.slide import Viewport
@@ -118,13 +118,13 @@ def render_pictures(
         nonlocal count
         if not batch:
             return
-        with tempfile.TemporaryDirectory(prefix=".tracer-", dir=workdir) as folder:
+        with temporary_folder(workdir) as folder:
             files = []
             for index, (_, source) in enumerate(batch):
                 file = FilePath(folder) / f"p{index:05d}.gv"
                 file.write_text(source, encoding="utf-8")
                 files.append(file.name)
-            run_graphviz(["-n2", f"-Gdpi={dpi}", *(f"-T{fmt}" for fmt in formats), "-O", *files], program="neato", cwd=folder)
+            run_graphviz(["-n2", f"-Gdpi={dpi}", *(f"-T{fmt}" for fmt in formats), "-O", *files], program="neato", cwd=str(folder))
             for index, (name, _) in enumerate(batch):
                 for fmt in formats:
                     data = (FilePath(folder) / f"{files[index]}.{fmt}").read_bytes()

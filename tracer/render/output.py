@@ -4,15 +4,17 @@
 with enough digits to sort), ``final.svg``, ``manifest.json`` and, on request, PNG,
 PDF and DOT of each, ``storyboard.svg`` (the chosen steps as lettered panels),
 ``index.html`` (a player) and ``frames.tex`` (Beamer overlays, the final figure last). Every file
-is written atomically and only inside the folder; files a previous run listed in its
-manifest and this run does not write again are removed, so the folder never mixes two
-renders. Nothing written depends on the clock: the same input gives the same bytes.
+is written atomically and only inside the folder (never through a symbolic link in it); the
+manifest keeps each file's SHA-256, and files a previous run wrote and this run does not
+write again are removed when they still hold those bytes (a file changed since is left, and
+said), so the folder never mixes two renders. Two renders into one folder at once: the
+second is refused (:func:`tracer.files.folder_lock`). Nothing written depends on the clock:
+the same input gives the same bytes.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,9 +22,10 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.errors import InputError, Option
-from tracer.files import atomic_write, make_folder
+from tracer.files import atomic_write, folder_lock, inside, make_folder, named
 from tracer.render.errors import FigureTooLarge
 from tracer.render.figure import Figure
+from tracer.render.manifest import digest, previous_files, remove_stale
 from tracer.render.steps import every_that_fits, select_steps
 from tracer.render.storyboard import panel_letter
 from tracer.trace.model import Trace
@@ -107,7 +110,7 @@ def render_to_directory(
     seconds a step, :mod:`tracer.render.animation`). ``progress(label, total)`` returns a
     context manager with ``update(n)``, such as ``click.progressbar``; None shows nothing.
     """
-    out = FilePath(folder)
+    out = named(folder)
     if out.exists() and not out.is_dir():
         raise InputError(say("render.folder.file", "{path} is a file, not a folder", path=out),
                          hint=say("render.folder.hint", "name a folder for the figures with -o"))
@@ -140,119 +143,118 @@ def render_to_directory(
     )
     result = RenderResult(folder=out, notes=list(figure.plan.notes) + slide_notes(figure, trace))
     make_folder(out)
-    previous = _previous_files(out)
-    written: list[str] = []
+    with folder_lock(out):  # a second run into the folder meanwhile is refused, never mixed in
+        previous = previous_files(out, result.notes)
+        written: list[str] = []
 
-    def write_text(name: str, text: str) -> None:
-        atomic_write(out / name, lambda file: file.write(text))
-        written.append(name)
+        def write_text(name: str, text: str) -> None:
+            atomic_write(out / name, lambda file: file.write(text), root=out)
+            written.append(name)
 
-    def write_bytes(name: str, data: bytes) -> None:
-        atomic_write(out / name, lambda file: file.write(data), mode="wb")
-        written.append(name)
+        def write_bytes(name: str, data: bytes) -> None:
+            atomic_write(out / name, lambda file: file.write(data), mode="wb", root=out)
+            written.append(name)
 
-    captions_text = figure.captions()
-    frames_meta: list[dict[str, Any]] = []
-    steps_list = chosen or []
-    with _bar(progress, say("render.progress.frames", "frames"), len(steps_list)) as advance:
-        for step, svg in figure.frames(steps_list) if steps_list else ():
-            name = frame_name(step, total, "svg")
-            write_text(name, svg)
-            entry: dict[str, Any] = {"step": step, "file": name, "caption": captions_text[step]}
-            frames_meta.append(entry)
-            if advance is not None:
-                advance(1)
-    final = figure.final()
-    write_text("final.svg", final)
-    result.frames = len(frames_meta)
-    panels = (chosen or [total]) if storyboard else []
-    if panels:
-        write_text("storyboard.svg", figure.storyboard(panels))
-
-    def pictures() -> Any:
-        from tracer.render.exports import picture_dot
-        from tracer.render.html_player import figure_title
-
-        viewport = figure.scene.viewport()
-        source = figure_title(figure)
-        for step, height, groups in figure.pictures(steps_list) if steps_list else ():
-            note = say("render.dot.step", "step {step} of {total}: {caption}", step=step, total=total, caption=captions_text[step])
-            yield frame_name(step, total, ""), picture_dot(
-                figure.width, height, groups, theme, viewport=viewport, comment=_dot_comment(source, note, frame_name(step, total, "dot"))
-            )
-        height, groups = figure.final_picture()
-        note = say("render.dot.final", "the final figure: {caption}", caption=figure.final_caption())
-        yield "final.", picture_dot(
-            figure.width, height, groups, theme, viewport=figure.scene.viewport(height), comment=_dot_comment(source, note, "final.dot")
-        )
+        captions_text = figure.captions()
+        frames_meta: list[dict[str, Any]] = []
+        steps_list = chosen or []
+        with _bar(progress, say("render.progress.frames", "frames"), len(steps_list)) as advance:
+            for step, svg in figure.frames(steps_list) if steps_list else ():
+                name = frame_name(step, total, "svg")
+                write_text(name, svg)
+                entry: dict[str, Any] = {"step": step, "file": name, "caption": captions_text[step]}
+                frames_meta.append(entry)
+                if advance is not None:
+                    advance(1)
+        final = figure.final()
+        write_text("final.svg", final)
+        result.frames = len(frames_meta)
+        panels = (chosen or [total]) if storyboard else []
         if panels:
-            from tracer.render.storyboard import storyboard_viewport
+            write_text("storyboard.svg", figure.storyboard(panels))
 
-            width, height, groups = figure.storyboard_picture(panels)
-            note = say("render.dot.storyboard", "the storyboard: {n} panels", n=len(panels))
-            yield "storyboard.", picture_dot(
-                width, height, groups, theme, viewport=storyboard_viewport(figure, width, height),
-                comment=_dot_comment(source, note, "storyboard.dot"),
+        def pictures() -> Any:
+            from tracer.render.exports import picture_dot
+            from tracer.render.html_player import figure_title
+
+            viewport = figure.scene.viewport()
+            source = figure_title(figure)
+            for step, height, groups in figure.pictures(steps_list) if steps_list else ():
+                note = say("render.dot.step", "step {step} of {total}: {caption}", step=step, total=total, caption=captions_text[step])
+                yield frame_name(step, total, ""), picture_dot(
+                    figure.width, height, groups, theme, viewport=viewport, comment=_dot_comment(source, note, frame_name(step, total, "dot"))
+                )
+            height, groups = figure.final_picture()
+            note = say("render.dot.final", "the final figure: {caption}", caption=figure.final_caption())
+            yield "final.", picture_dot(
+                figure.width, height, groups, theme, viewport=figure.scene.viewport(height), comment=_dot_comment(source, note, "final.dot")
             )
+            if panels:
+                from tracer.render.storyboard import storyboard_viewport
 
-    if "dot" in formats:
-        for stem, source in pictures():
-            write_text(stem + "dot", source)
-        for entry in frames_meta:
-            entry.setdefault("files", {})["dot"] = frame_name(entry["step"], total, "dot")
-    extra = [fmt for fmt in formats if fmt in ("png", "pdf")]
-    if extra:
-        from tracer.render.exports import render_pictures
+                width, height, groups = figure.storyboard_picture(panels)
+                note = say("render.dot.storyboard", "the storyboard: {n} panels", n=len(panels))
+                yield "storyboard.", picture_dot(
+                    width, height, groups, theme, viewport=storyboard_viewport(figure, width, height),
+                    comment=_dot_comment(source, note, "storyboard.dot"),
+                )
 
-        def write_export(stem: str, fmt: str, data: bytes) -> None:
-            write_bytes(stem + fmt, data)
+        if "dot" in formats:
+            for stem, source in pictures():
+                write_text(stem + "dot", source)
+            for entry in frames_meta:
+                entry.setdefault("files", {})["dot"] = frame_name(entry["step"], total, "dot")
+        extra = [fmt for fmt in formats if fmt in ("png", "pdf")]
+        if extra:
+            from tracer.render.exports import render_pictures
 
-        with _bar(progress, " + ".join(fmt.upper() for fmt in extra), len(steps_list) + 1 + bool(panels)) as advance:
-            render_pictures(pictures(), extra, write_export, workdir=out, progress=advance)
-        for entry in frames_meta:
-            entry.setdefault("files", {}).update({fmt: frame_name(entry["step"], total, fmt) for fmt in extra})
+            def write_export(stem: str, fmt: str, data: bytes) -> None:
+                write_bytes(stem + fmt, data)
 
-    for fmt in (fmt for fmt in WHOLE_FORMATS if fmt in formats):
-        name = WHOLE_FILES[fmt]
-        if fmt == "pptx":
-            from tracer.render.powerpoint import write_pptx
+            with _bar(progress, " + ".join(fmt.upper() for fmt in extra), len(steps_list) + 1 + bool(panels)) as advance:
+                render_pictures(pictures(), extra, write_export, workdir=out, progress=advance)
+            for entry in frames_meta:
+                entry.setdefault("files", {}).update({fmt: frame_name(entry["step"], total, fmt) for fmt in extra})
 
-            deck = write_pptx(
-                trace, out / name, steps=steps, slide=slide, template=pptx_template, captions=captions, theme=theme, labels=labels,
-                max_depth=max_depth, collapse=collapse, order_numbers=order_numbers, legend=legend, font_scale=font_scale,
-                pruned_values=pruned_values, focus=focus, compact=compact, wrap=wrap,
-            )
-            result.notes.extend(note for note in deck.notes if note not in result.notes)
-        else:
-            from tracer.render.animation import DEFAULT_PACE, animation_bytes
+        for fmt in (fmt for fmt in WHOLE_FORMATS if fmt in formats):
+            name = WHOLE_FILES[fmt]
+            if fmt == "pptx":
+                from tracer.render.powerpoint import write_pptx
 
-            write_bytes(name, animation_bytes(figure, steps_list or [total], fmt, pace=pace or DEFAULT_PACE, workdir=out))
-            continue
-        written.append(name)
+                deck = write_pptx(
+                    trace, inside(out, out / name), steps=steps, slide=slide, template=pptx_template, captions=captions, theme=theme, labels=labels,
+                    max_depth=max_depth, collapse=collapse, order_numbers=order_numbers, legend=legend, font_scale=font_scale,
+                    pruned_values=pruned_values, focus=focus, compact=compact, wrap=wrap,
+                )
+                result.notes.extend(note for note in deck.notes if note not in result.notes)
+            else:
+                from tracer.render.animation import DEFAULT_PACE, animation_bytes
 
-    if html:
-        from tracer.render.html_player import player_html
+                write_bytes(name, animation_bytes(figure, steps_list or [total], fmt, pace=pace or DEFAULT_PACE, workdir=out))
+                continue
+            written.append(name)
 
-        # the player walks every step of the trace: a bar where that takes seconds
-        with _bar(progress if total > 100_000 else None, say("render.progress.player", "HTML player"), total) as advance:
-            write_text("index.html", player_html(figure, steps=chosen, progress=advance))
-    if beamer:
-        from tracer.render.beamer import frames_tex
+        if html:
+            from tracer.render.html_player import player_html
 
-        # one overlay per chosen step, then the final figure
-        pdfs = [(entry["step"], frame_name(entry["step"], total, "pdf"), entry["caption"]) for entry in frames_meta]
-        pdfs.append((None, "final.pdf", figure.final_caption()))
-        write_text("frames.tex", frames_tex(pdfs, str(folder)))
+            # the player walks every step of the trace: a bar where that takes seconds
+            with _bar(progress if total > 100_000 else None, say("render.progress.player", "HTML player"), total) as advance:
+                write_text("index.html", player_html(figure, steps=chosen, progress=advance))
+        if beamer:
+            from tracer.render.beamer import frames_tex
 
-    manifest = _manifest(trace, figure, frames_meta, formats, html, beamer, total, panels)
-    _whole_manifest(manifest, formats, steps_list or [total], pace)
-    written.append("manifest.json")
-    for name in previous - set(written):
-        stale = out / name
-        if stale.is_file() and _ours(name):
-            stale.unlink()
-    atomic_write(out / "manifest.json", lambda file: file.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"))
-    result.files = written
+            # one overlay per chosen step, then the final figure
+            pdfs = [(entry["step"], frame_name(entry["step"], total, "pdf"), entry["caption"]) for entry in frames_meta]
+            pdfs.append((None, "final.pdf", figure.final_caption()))
+            write_text("frames.tex", frames_tex(pdfs, str(folder)))
+
+        manifest = _manifest(trace, figure, frames_meta, formats, html, beamer, total, panels)
+        _whole_manifest(manifest, formats, steps_list or [total], pace)
+        manifest["sha256"] = {name: digest(out / name) for name in written}
+        written.append("manifest.json")
+        remove_stale(out, previous, set(written), result.notes)
+        atomic_write(out / "manifest.json", lambda file: file.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"), root=out)
+        result.files = written
     return result
 
 
@@ -323,22 +325,6 @@ def _bar(progress: Callable[[str, int], Any] | None, label: str, total: int) -> 
         return
     with progress(label, total) as bar:
         yield bar.update
-
-
-def _ours(name: str) -> bool:
-    """Names this module writes (nothing else is ever removed)."""
-    return bool(re.fullmatch(r"(step-\d+|final|storyboard)\.(svg|png|pdf|dot)|index\.html|frames\.tex|slides\.pptx|steps\.(gif|mp4)", name))
-
-
-def _previous_files(folder: FilePath) -> set[str]:
-    manifest = folder / "manifest.json"
-    try:
-        data = json.loads(manifest.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return set()
-    if not isinstance(data, dict) or data.get("format") != "tracer-frames":
-        return set()
-    return {name for name in data.get("files", []) if isinstance(name, str) and "/" not in name and "\\" not in name}
 
 
 def _manifest(

@@ -29,7 +29,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.errors import InputError
-from tracer.files import atomic_write, make_folder
+from tracer.files import atomic_write, folder_lock, make_folder, named
 from tracer.render.deck import Deck, DeckResult, DeckSlide, caption_size, check_slide, slide_geometry
 from tracer.render.player import render_template
 from tracer.render.style import theme as get_theme
@@ -75,7 +75,7 @@ def write_revealjs(
     keeps the captions in the speaker notes only; other options are
     :class:`~tracer.render.figure.Figure`'s (theme, labels, legend, ...)."""
     check_slide(slide)
-    out = FilePath(folder)
+    out = named(folder)
     if out.exists() and not out.is_dir():
         raise InputError(
             say("deck.revealjs.file", "{path} is a file, not a folder", path=str(out)),
@@ -85,25 +85,27 @@ def write_revealjs(
     deck = Deck(trace, steps=steps, geometry=shape, slide=slide, captions=captions, **options)
     svgs = deck.svgs()
     names = [_figure_name(item, deck.total) for item in deck.slides]
-    make_folder(out / "figures")
-    make_folder(out / "reveal")
-    for name, svg in zip(names, svgs):
-        _write(out / "figures" / name, svg)
-    for stale in (out / "figures").iterdir():
-        if _FIGURE.fullmatch(stale.name) and stale.name not in names and stale.is_file():
-            stale.unlink()
-    for name in REVEAL_FILES:
-        _write(out / "reveal" / name, vendored(name))
-    _write(out / "tracer-deck.css", (resources.files("tracer.render") / "assets" / "deck.css").read_bytes())
-    _write(out / "index.html", render_template("deck.html.j2", _context(deck, names)) + "\n")
+    make_folder(out)
+    with folder_lock(out):  # a second run into the folder meanwhile is refused, never mixed in
+        make_folder(out / "figures", root=out)
+        make_folder(out / "reveal", root=out)
+        for name, svg in zip(names, svgs):
+            _write(out, out / "figures" / name, svg)
+        for stale in (out / "figures").iterdir():
+            if _FIGURE.fullmatch(stale.name) and stale.name not in names and stale.is_file() and not stale.is_symlink():
+                stale.unlink()
+        for name in REVEAL_FILES:
+            _write(out, out / "reveal" / name, vendored(name))
+        _write(out, out / "tracer-deck.css", (resources.files("tracer.render") / "assets" / "deck.css").read_bytes())
+        _write(out, out / "index.html", render_template("deck.html.j2", _context(deck, names)) + "\n")
     # a slide per section: the title, the steps (one fragment each), the final figure, the storyboard
     return DeckResult(out / "index.html", len(deck.slides) - len(deck.steps) + 1, len(deck.steps), deck.notes())
 
 
-def _write(path: FilePath, data: str | bytes) -> None:
-    """``data`` into ``path``, atomically (text as UTF-8)."""
+def _write(out: FilePath, path: FilePath, data: str | bytes) -> None:
+    """``data`` into ``path`` inside the deck's folder ``out``, atomically (text as UTF-8)."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    atomic_write(path, lambda file: file.write(raw), mode="wb")
+    atomic_write(path, lambda file: file.write(raw), mode="wb", root=out)
 
 
 def _box(box: tuple[float, float, float, float]) -> str:

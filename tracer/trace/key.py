@@ -26,11 +26,12 @@ writes the JSON form (``tracer key --format json``: paths as ``"1.0"``, infiniti
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tracer.errors import InputError, path_text
-from tracer.game.model import NodePath, Tree, letters
+from tracer.game.model import DEEP, DeepPath, NodePath, Tree, letters
 from tracer.game.protocol import Game, TreeGame
 from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
@@ -134,10 +135,18 @@ class AnswerKey:
 
     # -- the JSON edge -------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The key as JSON data: paths as ``"1.0"``, infinities as ``"inf"``, fractions to 12 digits."""
+        """The key as JSON data: paths as ``"1.0"``, infinities as ``"inf"``, fractions to 12 digits.
+
+        A path of :data:`~tracer.game.model.DEEP` levels or more, written whole, would make the
+        key grow with nodes x depth (200 MB for a chain 10,000 levels deep); where the key
+        lists its nodes it is written by reference instead (:func:`deep_path_refs`), and the
+        key is then version 2.
+        """
+        refs = deep_path_refs(self.nodes) if self.nodes is not None else None
+        written: Callable[[NodePath], str] = path_text if refs is None else (lambda path: refs.get(path) or path_text(path))
         data: dict[str, Any] = {
             "format": "tracer-key",
-            "version": 1,
+            "version": 2 if refs else 1,
             "source": self.source,
             "algorithm": self.algorithm,
             "conventions": {**self.conventions.to_dict(), "description": conventions_summary(self.conventions.prune_on_equal, self.conventions.fail)},
@@ -145,28 +154,29 @@ class AnswerKey:
             "root_value": self.root_value,
             "root_type": self.root_type,
             "best_move": None if self.best_move is None else {
-                "path": path_text(self.best_move.path), "label": self.best_move.label, "move": self.best_move.move,
+                "path": written(self.best_move.path), "label": self.best_move.label, "move": self.best_move.move,
             },
-            "principal_variation": [path_text(p) for p in self.principal_variation],
+            "principal_variation": [written(p) for p in self.principal_variation],
             "principal_variation_moves": list(self.principal_variation_moves),
             "stats": self.stats,
         }
         if self.iterations is not None:
             data["iterations"] = [
-                {**it, "best": path_text(it["best"]) if it["best"] is not None else None} for it in self.iterations
+                {**it, "best": written(it["best"]) if it["best"] is not None else None} for it in self.iterations
             ]
         if self.nodes is not None:
+            own = refs.own if refs else {}
             data["nodes"] = [
                 {
-                    "path": node.path_text, "label": node.label, "type": node.type, "minimax_value": node.minimax_value,
+                    "path": own.get(index) or node.path_text, "label": node.label, "type": node.type, "minimax_value": node.minimax_value,
                     "search_value": node.search_value, "bound": node.bound, "visited": node.visited,
                 }
-                for node in self.nodes
+                for index, node in enumerate(self.nodes)
             ]
-            data["evaluated"] = [path_text(p) for p in self.evaluated or ()]
-            data["unvisited"] = [path_text(p) for p in self.unvisited or ()]
+            data["evaluated"] = [written(p) for p in self.evaluated or ()]
+            data["unvisited"] = [written(p) for p in self.unvisited or ()]
             data["cutoffs"] = [
-                {"at": path_text(c.at), "label": c.label, "v": c.v, "alpha": c.alpha, "beta": c.beta, "pruned": [path_text(p) for p in c.pruned]}
+                {"at": written(c.at), "label": c.label, "v": c.v, "alpha": c.alpha, "beta": c.beta, "pruned": [written(p) for p in c.pruned]}
                 for c in self.cutoffs or ()
             ]
         if self.exercise is not None:
@@ -182,6 +192,33 @@ class AnswerKey:
         from tracer.trace.key_reader import KeyReader  # the reader builds AnswerKeys: it imports this module
 
         return KeyReader(source).key(data)
+
+
+class DeepPathRefs(dict[NodePath, str]):
+    """Deep paths written by reference: ``"#i"`` for the path of ``nodes[i]`` (the mapping), and in
+    ``nodes`` itself ``"#i.k"`` for child ``k`` of ``nodes[i]``, an earlier row (:attr:`own`)."""
+
+    own: dict[int, str]
+
+
+def deep_path_refs(nodes: Sequence[KeyNode]) -> DeepPathRefs | None:
+    """How the JSON key writes the deep paths of ``nodes`` (listed parents first), or None when
+    no path is :data:`~tracer.game.model.DEEP` levels deep (every path is then written whole)."""
+    if not any(len(node.path) >= DEEP for node in nodes):
+        return None
+    refs = DeepPathRefs()
+    refs.own = {}
+    rows: dict[NodePath, int] = {}
+    for index, node in enumerate(nodes):
+        path = node.path
+        if len(path) >= DEEP:
+            parent = path.__dict__.get("parent") if isinstance(path, DeepPath) else None
+            row = rows.get(parent if parent is not None else path[:-1])
+            if row is not None:
+                refs.own[index] = f"#{row}.{path[-1]}"
+            refs[path] = f"#{index}"
+        rows[path] = index
+    return refs if refs else None
 
 
 # -- building a key from a trace -----------------------------------------------------------------------

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from tracer.errors import InputError
-from tracer.game.model import NodePath, parse_path
+from tracer.game.model import NodePath, child_path, parse_path
 from tracer.search.conventions import Conventions
 from tracer.trace.key import AnswerKey, BestMove, KeyCutoff, KeyFormatError, KeyNode
 from tracer.trace.questions import QUESTION_IDS, Question
@@ -14,12 +15,15 @@ from tracer.words import say
 
 __all__ = ["KeyReader"]
 
+_REFERENCE = re.compile(r"#(\d{1,9})(?:\.(\d{1,9}))?")
+
 
 class KeyReader:
     """Reads the JSON form of a key, checking each field and naming the one that is wrong."""
 
     def __init__(self, source: str) -> None:
         self.source = source
+        self.rows: list[NodePath] = []  # the paths of the nodes read so far: what "#i" refers to
 
     def fail(self, where: str, expected: str) -> KeyFormatError:
         return KeyFormatError(
@@ -39,10 +43,19 @@ class KeyReader:
     def path(self, raw: Any, where: str, *, optional: bool = False) -> NodePath | None:
         if raw is None and optional:
             return None
-        parsed = parse_path(raw) if isinstance(raw, str) else None
+        parsed = (self.reference(raw) if raw.startswith("#") else parse_path(raw)) if isinstance(raw, str) else None
         if parsed is None:
             raise self.fail(where, 'a node path such as "1.0" ("" for the root)' + (" or null" if optional else ""))
         return parsed
+
+    def reference(self, raw: str) -> NodePath | None:
+        """A deep path written by reference (version 2): ``"#i"`` is the path of ``nodes[i]``,
+        ``"#i.k"`` its child ``k``; None when it names no node read so far."""
+        match = _REFERENCE.fullmatch(raw)
+        if match is None or int(match.group(1)) >= len(self.rows):
+            return None
+        path = self.rows[int(match.group(1))]
+        return path if match.group(2) is None else child_path(path, int(match.group(2)))
 
     def paths(self, raw: Any, where: str) -> tuple[NodePath, ...]:
         if not isinstance(raw, list):
@@ -73,6 +86,11 @@ class KeyReader:
                 say("key.file.not_key", 'this is not an answer key (no "format": "tracer-key")'), source=self.source,
                 hint=say("key.file.hint", "give the key.json that tracer exercise new wrote, or one from tracer key --format json"),
             )
+        nodes = None  # first: the other fields may refer to them ("#i")
+        if data.get("nodes") is not None:
+            if not isinstance(data["nodes"], list):
+                raise self.fail("nodes", "a list of nodes")
+            nodes = tuple(self.key_node(raw, f"nodes[{index}]") for index, raw in enumerate(data["nodes"]))
         conventions = self.mapping(data.get("conventions", {}), "conventions")
         try:
             rules = Conventions.from_dict(conventions)
@@ -86,11 +104,6 @@ class KeyReader:
                 self.path(best.get("path"), "best_move.path"), self.text(best.get("label"), "best_move.label"),  # type: ignore[arg-type]
                 self.text(best.get("move"), "best_move.move", optional=True),
             )
-        nodes = None
-        if data.get("nodes") is not None:
-            if not isinstance(data["nodes"], list):
-                raise self.fail("nodes", "a list of nodes")
-            nodes = tuple(self.key_node(raw, f"nodes[{index}]") for index, raw in enumerate(data["nodes"]))
         cutoffs = None
         if data.get("cutoffs") is not None:
             if not isinstance(data["cutoffs"], list):
@@ -141,8 +154,10 @@ class KeyReader:
         visited = row.get("visited")
         if not isinstance(visited, bool):
             raise self.fail(f"{where}.visited", "true or false")
+        path = self.path(row.get("path"), f"{where}.path")
+        self.rows.append(path)  # type: ignore[arg-type]
         return KeyNode(
-            self.path(row.get("path"), f"{where}.path"), self.text(row.get("label"), f"{where}.label"), node_type,  # type: ignore[arg-type]
+            path, self.text(row.get("label"), f"{where}.label"), node_type,  # type: ignore[arg-type]
             self.value(row.get("minimax_value"), f"{where}.minimax_value"),
             self.value(row.get("search_value"), f"{where}.search_value", optional=True), bound, visited,
         )
