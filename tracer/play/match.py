@@ -10,6 +10,10 @@ notebooks, which drive it (:mod:`tracer.cli.play`, :mod:`tracer.play.notebook`):
 * :meth:`Match.reply` searches the position as the settings say (a search from the
   current position, as ``tracer key --position`` would run it) and makes the move the
   search chose, returning a :class:`SearchMove` with its trace and one line saying why.
+  A win under a depth limit is worth +-inf however many moves away it is, so a search
+  that finds one also searches shallower, and plays the move of the shallowest search
+  that still wins: otherwise it may put the win off move after move (a rook shuffling
+  beside a mate it could give).
 
 The search never sees the moves played before: each reply is a fresh search of the
 position on the board.
@@ -18,7 +22,7 @@ position on the board.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tracer.errors import InputError, Option, SearchError
@@ -28,6 +32,8 @@ from tracer.search.conventions import SearchSettings
 from tracer.trace.model import Trace
 from tracer.words import algorithm_name, count, say
 from tracer.words import bounded as with_bound
+
+INF = float("inf")
 
 __all__ = ["HUMAN_SIDES", "Match", "MoveError", "SearchMove", "UNBOUNDED_DEPTH"]
 
@@ -50,6 +56,7 @@ class SearchMove:
     move: Any
     label: str
     trace: Trace  # the search of ``state`` (its events kept only when the match records them)
+    depth: int | None = None  # the depth limit of that search (None: to the end of the game)
 
     @property
     def value(self) -> float:
@@ -95,8 +102,6 @@ class Match:
             )
         settings = settings or SearchSettings()
         if settings.depth is None and not bounded(game):
-            from dataclasses import replace
-
             settings = replace(settings, depth=UNBOUNDED_DEPTH)
         if settings.iterative and settings.depth is None and not bounded(game):
             raise SearchError("iterative deepening needs a depth limit here", options=(Option("depth"),))
@@ -205,14 +210,24 @@ class Match:
         if self.humans_turn:
             raise MoveError(say("play.yours", "it is your turn, not the search's"))
         state = self.state
-        trace = Trace.searched(from_position(self.game, state), self.settings, record=self.record)
+        game = from_position(self.game, state)
+        trace = Trace.searched(game, self.settings, record=self.record)
+        depth = self.settings.depth
+        side = self.to_move
+        won = INF if side == "max" else -INF
+        if depth is not None and trace.root_value == won:
+            # A win is +-inf however far away: search shallower first, so the shortest win is played, not put off
+            for shallower in range(1, depth):
+                shallow = Trace.searched(game, replace(self.settings, depth=shallower), record=self.record)
+                if shallow.root_value == won:
+                    trace, depth = shallow, shallower
+                    break
         best = trace.best_move
         actions = list(self.game.actions(state))
         move = actions[best[0]] if best else actions[0]  # no best: the root was answered without a move (never at the root)
         number_played = len(self.history) + 1
-        side = self.to_move
         label = self._make(move)
-        made = SearchMove(number_played, side, state, move, label, trace)
+        made = SearchMove(number_played, side, state, move, label, trace, depth)
         self.searches.append(made)
         return made
 
@@ -220,8 +235,10 @@ class Match:
         """One line: the move, its value, the nodes the search visited and its cutoffs, and how it searched."""
         settings = self.settings
         how = algorithm_name(settings.algorithm)
-        if settings.depth is not None:
-            how = say("play.how.depth", "{algorithm}, depth {depth}", algorithm=how, depth=settings.depth)
+        if made.depth is not None and made.depth != settings.depth:
+            how = say("play.how.shortest", "{algorithm}, depth {depth}: the shortest win", algorithm=how, depth=made.depth)
+        elif made.depth is not None:
+            how = say("play.how.depth", "{algorithm}, depth {depth}", algorithm=how, depth=made.depth)
         if settings.quiescence:
             how = say("play.how.quiescence", "{how}, quiescence", how=how)
         return say(
