@@ -54,11 +54,10 @@ def play_command(game_name: str, human: str, algorithm: str, depth: int | None, 
       tracer play hexapawn --depth 3 --explain moves
       tracer play chess --position "7k/8/5K2/8/8/8/8/6R1 w - - 0 1" --depth 3 --human second
     """
-    from tracer.api import load_input
-    from tracer.play.match import Match, MoveError
+    from tracer.play.match import Match, MoveError, game_named
     from tracer.search.conventions import SearchSettings
 
-    game = load_input(None, game=game_name, position=position)
+    game = game_named(game_name, position)
     settings = SearchSettings(algorithm=algorithm, depth=depth, quiescence=quiescence, evaluation=evaluation)
     match = Match(game, settings, human=human, record=explain is not None)
     click.echo(say("play.start", "You play {human}, the search plays {search}. Type ? for the legal moves, quit to stop.",

@@ -26,7 +26,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tracer.errors import InputError, Option, SearchError
+from tracer.game.games import make_game
 from tracer.game.games.base import PositionGame
+from tracer.game.loader import load_game_class
 from tracer.game.protocol import Game, bounded, game_title
 from tracer.search.conventions import SearchSettings
 from tracer.trace.model import Trace
@@ -35,7 +37,7 @@ from tracer.words import bounded as with_bound
 
 INF = float("inf")
 
-__all__ = ["HUMAN_SIDES", "Match", "MoveError", "SearchMove", "UNBOUNDED_DEPTH"]
+__all__ = ["HUMAN_SIDES", "UNBOUNDED_DEPTH", "Match", "MoveError", "SearchMove", "from_position", "game_named"]
 
 HUMAN_SIDES = ("first", "second")
 UNBOUNDED_DEPTH = 2
@@ -69,6 +71,13 @@ class SearchMove:
     @property
     def cutoffs(self) -> int:
         return int(self.trace.stats["cutoffs"])
+
+
+def game_named(name: str, position: str | None = None) -> Game:
+    """The game ``name`` (``tictactoe``, ``chess``, ...) or a course's class (``module:Class``, ``file.py:Class``) at ``position``."""
+    if ":" in name:
+        return load_game_class(name, position)  # type: ignore[return-value]  # a GameAdapter answers the protocol
+    return make_game(name, position)  # type: ignore[no-any-return]
 
 
 def from_position(game: Game, state: Any) -> Game:

@@ -16,10 +16,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from tracer.api import load_input
 from tracer.errors import InputError
 from tracer.game.protocol import Game
-from tracer.play.match import Match, MoveError, SearchMove
+from tracer.play.match import Match, MoveError, SearchMove, game_named
 from tracer.render.figure import Figure
 from tracer.render.jupyter import stepper
 from tracer.search.conventions import SearchSettings
@@ -38,7 +37,7 @@ def play(game: str | Game, *, human: str = "second", position: str | None = None
     the search, as widgets; ``settings`` are :class:`~tracer.search.SearchSettings` fields (``depth``,
     ``algorithm``, ``quiescence``, ...). If the search moves first, it has moved when the board appears."""
     if isinstance(game, str):
-        game = load_input(None, game=game, position=position)  # type: ignore[assignment]
+        game = game_named(game, position)
     elif position is not None:
         raise InputError("position applies to a game named by its name", hint="make the game at its position instead")
     return MatchBoard(Match(game, SearchSettings(**settings), human=human, record=True))  # type: ignore[arg-type]
