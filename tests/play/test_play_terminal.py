@@ -185,3 +185,14 @@ def test_a_settings_depth_is_given_to_chess_when_none_is_asked():
 
     match = Match(make_game("chess"), SearchSettings())
     assert match.settings.depth == 2
+
+
+def test_the_reference_describes_every_option_of_the_help_and_no_other():
+    from pathlib import Path
+
+    reference = (Path(__file__).resolve().parents[2] / "site" / "reference" / "cli.md").read_text(encoding="utf-8")
+    entry = next(line for line in reference.splitlines() if line.startswith("`tracer play "))
+    documented = set(re.findall(r"\[(--[a-z-]+)", entry))
+    help_text = CliRunner().invoke(main, ["play", "--help"]).output
+    offered = set(re.findall(r"^  (--[a-z-]+)", help_text, flags=re.MULTILINE)) - {"--help"}  # option lines, not wrapped help
+    assert documented == offered

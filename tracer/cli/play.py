@@ -106,6 +106,8 @@ def _ask(match: Any) -> str | None:
             click.echo("")
             return None
         text = line.strip()
+        if not sys.stdin.isatty():  # a terminal shows what was typed; a script's transcript should too
+            click.echo(text)
         if text.lower() in _QUIT:
             return None
         if text.lower() in _LIST:
