@@ -93,7 +93,7 @@ def test_the_mate_in_two_is_found_at_depth_two_only_with_quiescence():
     # Nxb5 wins a pawn one ply deep (+2: a knight and two pawns against three pawns, then four); axb5 takes the knight.
     assert best(capture) == (2, "Nxb5")
     assert best(recapture) == (1, "Nb1")
-    trace, names = searched(recapture)
+    trace, _names = searched(recapture)
     assert trace.stats["cutoffs"] >= 1  # Nc4: standing pat on 1 ≤ α, bxc4 is pruned
 
 

@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from tracer.play.notebook import STEPPER_STEPS, play  # noqa: E402
+from tracer.play.notebook import STEPPER_STEPS, play
 
 
 def test_the_search_moves_first_and_its_search_is_shown():

@@ -30,7 +30,7 @@ def test_the_first_moves_answered_by_a_twin_name_it_beside_them():
     labels = {}
     for index, move in enumerate(game.actions(root)):
         cell = game.move_label(root, move)[1:]
-        node = [g for key, g in by_id.items() if key.endswith(f"-n-{index}")][0]
+        node = next(g for key, g in by_id.items() if key.endswith(f"-n-{index}"))
         labels[cell] = texts(node)
     assert labels["a1"]["lab"] == "B" and labels["b1"]["lab"] == "C"
     for cell in CORNERS:

@@ -82,15 +82,15 @@ def game_named(name: str, position: str | None = None) -> Game:
 
 def from_position(game: Game, state: Any) -> Game:
     """``game`` starting from ``state`` instead of its own start (a shallow copy: the rules are shared)."""
-    clone = copy.copy(game)
+    clone: Any = copy.copy(game)
     if isinstance(game, PositionGame):
         clone._initial = state
         clone.position = game.position_text(state)
     else:  # a course's class (or any game object): its initial_state answers with the position on the board
-        clone.initial_state = lambda: state  # type: ignore[method-assign]
+        clone.initial_state = lambda: state
         if hasattr(game, "position"):
-            clone.position = game.describe(state)  # type: ignore[attr-defined]
-    return clone
+            clone.position = game.describe(state)
+    return clone  # type: ignore[no-any-return]
 
 
 class Match:

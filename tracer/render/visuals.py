@@ -223,7 +223,7 @@ def final_texts(
             alt = say("figure.final.alphabeta", "αβ: {value}", value=bounded(row.search_value, row.bound))
         elif path in twins:
             twin = plan.tree.node(twins[path])
-            alt = say("figure.final.twin", "= {twin}", twin=twin.label or twin.path_text())
+            alt = say("figure.final.twin", "= {twin}", twin=twin.label or twin.path_text)
         yield path, val, alt
 
 
