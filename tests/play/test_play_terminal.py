@@ -196,3 +196,10 @@ def test_the_reference_describes_every_option_of_the_help_and_no_other():
     help_text = CliRunner().invoke(main, ["play", "--help"]).output
     offered = set(re.findall(r"^  (--[a-z-]+)", help_text, flags=re.MULTILINE)) - {"--help"}  # option lines, not wrapped help
     assert documented == offered
+
+
+def test_the_api_refuses_a_side_that_is_neither_first_nor_second():
+    from tracer.errors import InputError
+
+    with pytest.raises(InputError, match="human='third' is not first or second"):
+        Match(TicTacToe(), human="third")

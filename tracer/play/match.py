@@ -25,7 +25,7 @@ import copy
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tracer.errors import InputError, Option, SearchError
+from tracer.errors import InputError, Option
 from tracer.game.games import make_game
 from tracer.game.games.base import PositionGame
 from tracer.game.loader import load_game_class
@@ -102,7 +102,7 @@ class Match:
 
     def __init__(self, game: Game, settings: SearchSettings | None = None, *, human: str = "second", record: bool = False) -> None:
         if human not in HUMAN_SIDES:
-            raise InputError("{0} is not first or second", hint="write {1} or {2}",
+            raise InputError(say("play.human.bad", "{{0}} is not first or second"), hint=say("play.human.hint", "write {{1}} or {{2}}"),
                              options=(Option("human", human), Option("human", "first"), Option("human", "second")))
         if game.has_chance:
             raise InputError(
@@ -112,8 +112,6 @@ class Match:
         settings = settings or SearchSettings()
         if settings.depth is None and not bounded(game):
             settings = replace(settings, depth=UNBOUNDED_DEPTH)
-        if settings.iterative and settings.depth is None and not bounded(game):
-            raise SearchError("iterative deepening needs a depth limit here", options=(Option("depth"),))
         self.game = game
         self.settings = settings
         self.record = record

@@ -39,7 +39,8 @@ def play(game: str | Game, *, human: str = "second", position: str | None = None
     if isinstance(game, str):
         game = game_named(game, position)
     elif position is not None:
-        raise InputError("position applies to a game named by its name", hint="make the game at its position instead")
+        raise InputError(say("play.position.object", "a position applies to a game given by its name"),
+                         hint=say("play.position.hint", "make the game at its position instead"))
     return MatchBoard(Match(game, SearchSettings(**settings), human=human, record=True))  # type: ignore[arg-type]
 
 
@@ -52,7 +53,8 @@ class MatchBoard:
         except ImportError:
             from tracer.render.errors import RenderError
 
-            raise RenderError("playing in a notebook needs ipywidgets: pip install 'gametree-tracer[notebook]' (or pip install ipywidgets)") from None
+            raise RenderError(say("play.widget.missing", "playing in a notebook needs ipywidgets: {command}",
+                                  command="pip install 'gametree-tracer[notebook]' (or pip install ipywidgets)")) from None
         self.match = match
         self.board = ipywidgets.HTML()
         self.choice = ipywidgets.Dropdown(description=say("play.widget.move", "Your move"))
