@@ -19,6 +19,8 @@ import yaml
 SITE = Path(__file__).resolve().parents[2] / "site"
 
 PAGES = [
+    "quiescence.md",
+    "chess.md",
     "imperfect.md",
     "history.md",
     "reference/tree-format.md",

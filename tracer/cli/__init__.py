@@ -3,10 +3,10 @@
 Its group and what the commands share are in :mod:`tracer.cli.app`; the commands are in
 :mod:`tracer.cli.search` (trace, key, games, schema), :mod:`tracer.cli.figures` (render)
 :mod:`tracer.cli.exercises` (exercise new), :mod:`tracer.cli.checking` (check) and
-:mod:`tracer.cli.lessons` (imperfect, learn).
+:mod:`tracer.cli.lessons` (imperfect, learn) and :mod:`tracer.cli.play` (play).
 """
 
-from tracer.cli import checking, exercises, figures, lessons, search  # noqa: F401 - registers the commands on main
+from tracer.cli import checking, exercises, figures, lessons, play, search  # noqa: F401 - registers the commands on main
 from tracer.cli.app import command_line_words, main
 
 __all__ = ["command_line_words", "main"]

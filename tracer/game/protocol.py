@@ -58,6 +58,8 @@ hook                       consulted                                            
 ``describe(s)``            not by the search: a trace file's one line per state            required
 ``board(s)``               not by the search: figures draw the state as a small grid of    required
                            cells (None: no board)
+``side_names``             not by the search: ``tracer play`` names MAX and MIN so         MAX, MIN
+                           (``("X", "O")``, ``("White", "Black")``)
 =========================  ==============================================================  ===============
 """
 

@@ -112,8 +112,13 @@ def _legend_notes(scene: Scene) -> list[str]:
             return [say("figure.legend.expectiminimax.below", "Under each node: its expectiminimax value.")]
         return [say("figure.legend.expectiminimax", "Beside each node: its expectiminimax value.")]
     if below:
-        return [say("figure.legend.minimax.below", "Under each node: its minimax value.")]
-    return [say("figure.legend.minimax", "Beside each node: its minimax value.")]
+        notes = [say("figure.legend.minimax.below", "Under each node: its minimax value.")]
+    else:
+        notes = [say("figure.legend.minimax", "Beside each node: its minimax value.")]
+    if scene.twins:
+        notes.append(say("figure.legend.twin", "“= name”: the transposition table answered this node from its symmetric twin of that name "
+                                               "(the same position rotated or reflected), which was searched."))
+    return notes
 
 
 def final_picture(scene: Scene, caption: str | None = None, *, pruned_values: str = "show") -> tuple[float, list[Group]]:

@@ -25,7 +25,7 @@ from tracer.render.slide import SlidePreset, Viewport
 from tracer.render.style import SIZES, VALUE_ROLES, sizes, text_width
 from tracer.render.style import wrap as wrap_lines
 from tracer.render.svg import Group, Primitive, Text
-from tracer.render.visuals import final_texts, widest_texts
+from tracer.render.visuals import final_texts, table_twins, widest_texts
 from tracer.trace.captions import captions as step_captions
 from tracer.trace.key import AnswerKey, answer_key
 from tracer.trace.model import Trace
@@ -124,6 +124,11 @@ class Scene:
         return self.trace is not None and self.trace.algorithm == "alphabeta"
 
     @cached_property
+    def twins(self) -> dict[NodePath, NodePath]:
+        """Nodes a symmetric transposition table answered, and their twins (named beside them in the final figure)."""
+        return table_twins(self.trace)
+
+    @cached_property
     def key(self) -> AnswerKey:
         """The trace's answer key (true values, search values, principal variation)."""
         assert self.trace is not None
@@ -172,7 +177,7 @@ class Scene:
     def _measure(self) -> None:
         """What the layout needs of the trace, at font scale 1 (widths grow with the fonts)."""
         if self.trace is not None:
-            final = final_texts(self.key, self.plan, alphabeta=self.is_alphabeta)
+            final = final_texts(self.key, self.plan, alphabeta=self.is_alphabeta, twins=self.twins)
             self._widths, self._evaluated = widest_texts(self.trace, self.plan, final)
         else:
             self._widths, self._evaluated = {}, set()
@@ -205,7 +210,7 @@ class Scene:
                 leaf_value=leaf_value,
                 board=board,
                 right_width=right,
-                two_lines=self.is_alphabeta,
+                two_lines=self.is_alphabeta or bool(self.twins),
                 order=self.order_numbers and (node.path in self._evaluated or (node.type == "leaf" and self.trace is not None)),
                 more=self.more_text(node.path),
                 label_inside=self._label_inside,

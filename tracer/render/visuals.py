@@ -38,7 +38,7 @@ from tracer.words import bounded, number, say
 
 __all__ = [
     "PRUNED_VALUES", "EdgeLook", "StepState", "StepVisuals", "Visual", "edge_classes", "final_texts", "final_visuals", "order_text",
-    "partial_value", "plain_visuals", "widest_texts", "window_text",
+    "partial_value", "plain_visuals", "table_twins", "widest_texts", "window_text",
 ]
 
 Visual = tuple[tuple[str, ...], tuple[str, str, str, str]]
@@ -198,8 +198,20 @@ class StepVisuals:
         return tuple(classes), (val, win, "", order)
 
 
-def final_texts(key: AnswerKey, plan: Plan, *, alphabeta: bool) -> Iterator[tuple[NodePath, str, str]]:
-    """(path, value, alpha-beta's value where it differs) of each drawn node, for the final figure."""
+def table_twins(trace: Trace | None) -> dict[NodePath, NodePath]:
+    """Each node a symmetric transposition table answered, and the twin whose entry answered it ({} without ``--tt symmetry``)."""
+    if trace is None or not trace.settings.symmetric_table:
+        return {}
+    stories = Replayer(trace).run().stories
+    return {path: story.table_twin[0] for path, story in stories.items() if story.table_twin is not None}
+
+
+def final_texts(
+    key: AnswerKey, plan: Plan, *, alphabeta: bool, twins: dict[NodePath, NodePath] | None = None
+) -> Iterator[tuple[NodePath, str, str]]:
+    """(path, value, alpha-beta's value where it differs) of each drawn node, for the final figure;
+    a node answered by its symmetric twin's entry (``twins``) names the twin there: ``= K``."""
+    twins = twins or {}
     for row in key.nodes or ():
         path = row.path
         if path not in plan.drawn:
@@ -209,6 +221,9 @@ def final_texts(key: AnswerKey, plan: Plan, *, alphabeta: bool) -> Iterator[tupl
         differs = row.bound != "exact" or row.search_value != row.minimax_value
         if alphabeta and row.visited and row.search_value is not None and differs:
             alt = say("figure.final.alphabeta", "αβ: {value}", value=bounded(row.search_value, row.bound))
+        elif path in twins:
+            twin = plan.tree.node(twins[path])
+            alt = say("figure.final.twin", "= {twin}", twin=twin.label or twin.path_text)
         yield path, val, alt
 
 
@@ -259,7 +274,8 @@ def final_visuals(
     replayer = Replayer(trace).run()
     line = set(key.principal_variation)
     line.add(())
-    texts = {path: (val, alt) for path, val, alt in final_texts(key, plan, alphabeta=trace.algorithm == "alphabeta")}
+    twins = {path: story.table_twin[0] for path, story in replayer.stories.items() if story.table_twin is not None}
+    texts = {path: (val, alt) for path, val, alt in final_texts(key, plan, alphabeta=trace.algorithm == "alphabeta", twins=twins)}
     order_of = {path: index + 1 for index, path in enumerate(key.evaluated or ())}
     has_line = plan.tree.root.type in ("max", "min")
     nodes: dict[NodePath, Visual] = {}

@@ -170,6 +170,7 @@ class Chess(PositionGame):
 
     name = "chess"
     title = Said("game.chess.title", "Chess")
+    side_names = ("White", "Black")  # MAX, MIN as tracer play names them
     has_chance = False
     has_evaluation = True
     bounded = False

@@ -96,6 +96,7 @@ class Hexapawn(PositionGame):
 
     name = "hexapawn"
     title = Said("game.hexapawn.title", "Hexapawn")
+    side_names = ("White", "Black")  # MAX, MIN as tracer play names them
     has_chance = False
     has_evaluation = True
     start = "BBB/.../WWW:W"

@@ -84,6 +84,7 @@ class TicTacToe(PositionGame):
 
     name = "tictactoe"
     title = Said("game.tictactoe.title", "Tic-tac-toe")
+    side_names = ("X", "O")  # MAX, MIN as tracer play names them
     has_chance = False
     has_evaluation = True
     start = "........."
