@@ -68,7 +68,9 @@ def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto"
             f'<span class="tracer-when-{theme_name}">{Figure(exercise.tree, theme=theme_name, prefix=f"{item_id}-tree-{theme_name}").plain(None)}</span>'
             for theme_name in ("light", "dark")
         )
-        example = html.escape(say("practice.placeholder", "e.g. {example}", example="3 or <= 2"))
+        example = html.escape(
+            say("practice.placeholder", "e.g. {example}", example=say("practice.placeholder.example", "{value} or {bound}", value="3", bound="<= 2"))
+        )
         rows = "".join(
             f'<tr data-path="{html.escape(n.path_text)}"><th scope="row">{html.escape(n.label)}</th>'
             f'<td>{html.escape(node_kind(n.type))}</td><td><input type="text" inputmode="text" autocomplete="off" '
