@@ -9,7 +9,6 @@ the plugin asks for the right language, not the translations themselves.
 from __future__ import annotations
 
 import gettext
-import re
 import textwrap
 from pathlib import Path
 
