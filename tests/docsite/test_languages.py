@@ -159,3 +159,11 @@ def test_every_english_page_has_a_turkish_twin():
         if len(page.suffixes) == 1 and not page.with_suffix(".tr.md").is_file()
     )
     assert not missing, f"no Turkish twin yet: {', '.join(missing)}"
+
+
+def test_a_plugin_lang_without_a_catalogue_stops_the_build_saying_so(tmp_path, caplog):
+    config = make_site(tmp_path, {"index.md": FENCE}, i18n=False, tracer_options="lang: xx")
+    with pytest.raises(Abort):
+        build(load_config(str(config)))
+    errors = [record.getMessage() for record in caplog.records if record.levelname == "ERROR"]
+    assert any(text.startswith("tracer plugin: lang: xx: tracer has no catalogue for this language; use one of en") for text in errors), errors

@@ -13,17 +13,10 @@ The plugin registers the ``gametree`` and ``gametree-practice`` fences with
 fence at build time, and ships its JavaScript and CSS with the site (no CDN). A bad
 tree fails the build with the page, the fence's line and the message. Renders are
 cached by content (the fence's input, options and tracer's version) in ``cache_dir``,
-so a changed page re-renders only its own trees.
+so a changed page re-renders only its own trees. Each fence is rendered in its page's
+language (:mod:`tracer.docsite.languages`).
 
-The language of a fence's captions, buttons and feedback is, first found: the fence's
-``lang=``; the page's language, that is the language being built by mkdocs-static-i18n
-(``plugins: - i18n``, so ``page.tr.md`` and the English pages it falls back to are
-Turkish in the Turkish build), else a ``page.tr.md`` suffix; the plugin's ``lang``; English.
-A page language tracer has no catalogue for gives English (said in the log); a ``lang``
-written in a fence or the plugin's options must be one tracer has.
-
-Only MkDocs' public plugin API is used (``BasePlugin``, config options, ``File.generated``),
-and of mkdocs-static-i18n its documented ``current_language``.
+Only MkDocs' public plugin API is used (``BasePlugin``, config options, ``File.generated``).
 """
 
 from __future__ import annotations
@@ -46,9 +39,9 @@ from mkdocs.structure.pages import Page
 
 from tracer._version import __version__
 from tracer.docsite.fence import FENCE_SOURCE, fence_words, read_fence_options, resolve_file
+from tracer.docsite.languages import PageLanguages, fence_language
 from tracer.errors import InputError, TracerError
-from tracer.words import catalog, language_from, use_language
-from tracer.words.catalog import SOURCE_LANGUAGE
+from tracer.words import use_language
 
 __all__ = ["TracerConfig", "TracerPlugin"]
 
@@ -72,8 +65,7 @@ class TracerConfig(Config):
     theme = c.Choice(("auto", "light", "dark"), default="auto")
     """Figure colours: follow the site's palette (auto), or always light or dark."""
     lang = c.Optional(c.Type(str))
-    """The language of steppers and practice on pages whose own language is not known
-    (no i18n plugin, no ``page.xx.md`` suffix); English if not given."""
+    """The language of fences on pages whose language is not known otherwise (default English)."""
 
 
 class TracerPlugin(BasePlugin[TracerConfig]):
@@ -86,9 +78,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         self.cached = 0
         self.slots: dict[str, str] = {}
         self.prerendered: set[str] = set()
-        self.language = SOURCE_LANGUAGE
-        self.i18n: Any = None
-        self.told: set[str] = set()
+        self.language = "en"  # the page's language, set for each page (tracer.docsite.languages)
 
     # -- set-up -----------------------------------------------------------------------------
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -108,18 +98,11 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         self.cache = (base / self.config.cache_dir).resolve()
         self.fingerprint = _code_fingerprint()
         self.docs_dir = FilePath(config.docs_dir).resolve()
-        self.i18n = config.plugins.get("i18n")
-        try:
-            self.site_language = language_from(self.config.lang) if self.config.lang else SOURCE_LANGUAGE
-        except InputError as error:
-            raise PluginError(f"tracer plugin: {error.phrased(lambda option: f'lang: {option.value}')}") from None
+        self.languages = PageLanguages(config.plugins.get("i18n"), self.config.lang)
         return config
 
-    @event_priority(-110)
+    @event_priority(-110)  # after mkdocs-static-i18n (-100) chose this language's pages; it cannot take generated files
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        """Add the assets and prerender the fences, after the i18n plugin (priority -100) chose
-        this build's pages: it cannot handle generated files, and the pages are then the
-        ones this language's build shows."""
         for package, asset in ASSETS:
             content = (resources.files(package) / "assets" / asset).read_bytes()
             files.append(File.generated(config, f"{ASSET_DIR}/{asset}", content=content))
@@ -135,7 +118,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         self.page = page
         self.errors = []
         self.counter = 0
-        self.language = self._page_language(page.file.src_path)
+        self.language = self.languages.of(page.file.src_path)
         # MkDocs hands over the page without its front matter: count the lines it took.
         full = page.file.content_string
         offset = full[: len(full) - len(markdown)].count("\n") if full.endswith(markdown) else 0
@@ -160,27 +143,6 @@ class TracerPlugin(BasePlugin[TracerConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.rendered or self.cached:
             log.info(f"traced {self.rendered} tree(s), {self.cached} from the cache ({self.cache})")
-
-    # -- the language ----------------------------------------------------------------------
-    def _page_language(self, src_path: str) -> str:
-        """The language a page's fences are written in, unless a fence says ``lang=``."""
-        asked = None
-        building = getattr(self.i18n, "current_language", None) if self.i18n is not None else None
-        if building:
-            asked = building
-        else:
-            suffixes = FilePath(src_path).suffixes
-            if len(suffixes) >= 2 and _LOCALE_SUFFIX.fullmatch(suffixes[-2][1:]):
-                asked = suffixes[-2][1:]
-        if asked is None:
-            return self.site_language
-        code = asked.replace("-", "_").split("_")[0].lower()
-        if code not in catalog.available_languages():
-            if code not in self.told:
-                self.told.add(code)
-                log.info(f"tracer has no catalogue for {asked!r}: steppers on its pages are in English")
-            return SOURCE_LANGUAGE
-        return code
 
     # -- the fences -------------------------------------------------------------------------
     def _format(self, source: str, language: str, class_name: str, options: dict[str, str], md: Any, **kwargs: Any) -> str:
@@ -212,9 +174,8 @@ class TracerPlugin(BasePlugin[TracerConfig]):
             return fences[number - 1]
         return same[-1] if same else 0
 
-    def _cache_key(self, language: str, source: str, options: dict[str, str], page_dir: FilePath, words: str) -> str:
-        """The render cache's key: the fence, its body (or its file's text), options, the
-        language of its words, tracer's code (and catalogues)."""
+    def _cache_key(self, language: str, source: str, options: dict[str, str], page_dir: FilePath) -> str:
+        """The render cache's key: the fence, its body (or its file's text), options (its language among them), tracer's code."""
 
         body = source
         if language == "gametree":
@@ -224,10 +185,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
                 body = f"file:{path.relative_to(self.docs_dir)}\n" + path.read_text(encoding="utf-8")
         return hashlib.sha256(
             json.dumps(
-                {
-                    "fence": language, "body": body, "options": dict(sorted(options.items())), "tracer": self.fingerprint,
-                    "theme": self.config.theme, "lang": words,
-                },
+                {"fence": language, "body": body, "options": dict(sorted(options.items())), "tracer": self.fingerprint, "theme": self.config.theme},
                 sort_keys=True,
             ).encode()
         ).hexdigest()
@@ -237,10 +195,10 @@ class TracerPlugin(BasePlugin[TracerConfig]):
 
     def _render(self, source: str, language: str, options: dict[str, str], number: int) -> str:
 
+        options = {**options, "lang": fence_language(options) or self.language}
         fence = read_fence_options(options) if language == "gametree" else None
         page_dir = (self.docs_dir / self.page.file.src_path).parent if self.page else self.docs_dir
-        words = _fence_language(options) or self.language
-        key = self._cache_key(language, source, options, page_dir, words)
+        key = self._cache_key(language, source, options, page_dir)
         cached = self._cached(key)
         if cached.is_file():
             if key in self.prerendered:
@@ -249,7 +207,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
                 self.cached += 1
             html = cached.read_text(encoding="utf-8")
         else:
-            html = render_fence((language, source, options, str(page_dir), str(self.docs_dir), self.config.theme, words))
+            html = render_fence((language, source, options, str(page_dir), str(self.docs_dir), self.config.theme))
             _write_cache(cached, html)
             self.rendered += 1
         anchor = (fence.anchor if fence is not None and fence.anchor else None) or f"{'practice' if language != 'gametree' else 'tree'}-{number}"
@@ -267,19 +225,19 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         jobs: list[tuple[str, tuple[Any, ...]]] = []
         for file in files.documentation_pages():
             page_dir = (self.docs_dir / file.src_path).parent
-            page_language = self._page_language(file.src_path)
+            page_language = self.languages.of(file.src_path)
             try:
                 text = file.content_string
             except (OSError, UnicodeDecodeError):
                 continue
             for language, options, body in _scan_fences(text):
                 try:
-                    words = _fence_language(options) or page_language
-                    key = self._cache_key(language, body, options, page_dir, words)
+                    options = {**options, "lang": fence_language(options) or page_language}
+                    key = self._cache_key(language, body, options, page_dir)
                 except (TracerError, OSError):
                     continue
                 if not self._cached(key).is_file():
-                    jobs.append((key, (language, body, options, str(page_dir), str(self.docs_dir), self.config.theme, words)))
+                    jobs.append((key, (language, body, options, str(page_dir), str(self.docs_dir), self.config.theme)))
         unique = list(dict(jobs).items())
         workers = min(os.cpu_count() or 1, len(unique))
         if workers < 2 or len(unique) < 4:
@@ -300,10 +258,9 @@ class TracerPlugin(BasePlugin[TracerConfig]):
 
 
 def render_fence(job: tuple[Any, ...]) -> str:
-    """The HTML of one fence: (fence name, body, options, page folder, docs folder, theme,
-    the language of its words)."""
-    language, source, options, page_dir, docs_dir, theme, words = job
-    with use_language(words):
+    """The HTML of one fence: (language, body, options, page folder, docs folder, theme), in the options' ``lang``."""
+    language, source, options, page_dir, docs_dir, theme = job
+    with use_language(options.get("lang")):
         if language == "gametree":
             from tracer.docsite.stepper import stepper_html
 
@@ -315,13 +272,6 @@ def render_fence(job: tuple[Any, ...]) -> str:
         return practice_html(options, id_token=_ID_TOKEN, theme=theme)
 
 
-_LOCALE_SUFFIX = re.compile(r"[a-z]{2}(?:[_-][A-Za-z]{2,4})?")
-"""A language suffix in a page's name (``page.tr.md``, ``page.pt_BR.md``), as mkdocs-static-i18n reads them."""
-
-
-def _fence_language(options: dict[str, str]) -> str | None:
-    """A fence's own ``lang=``, if it has one (InputError if tracer has no catalogue for it)."""
-    return language_from(options["lang"]) if options.get("lang") else None
 
 
 def _render_quietly(job: tuple[Any, ...]) -> str | None:
