@@ -133,7 +133,7 @@ def test_the_language_switcher_leads_to_the_twin_and_back(page, base_url):
     _switch_to(page, "tr")
     page.wait_for_url(base_url + "tr/minimax/")
     assert page.get_attribute("html", "lang") == "tr"
-    assert heading(page) == "Minimax"
+    assert heading(page) == "Minimax algoritması"
     _switch_to(page, "en")
     page.wait_for_url(base_url + "minimax/")
     assert page.get_attribute("html", "lang") == "en"
