@@ -14,7 +14,7 @@ LOCALES := tracer/locale
 .PHONY: fuzz messages setup test site serve bench bench-engine bench-commands bench-render bench-site bench-exercises bench-decks lint graphviz chromium latex axe libreoffice poppler ffmpeg revealjs vendor-revealjs clean help
 
 help:
-	@echo "make site   install everything and build the tutorial site into $(SITE_DIR)"
+	@echo "make site   install everything and build the tutorial site into $(SITE_DIR) (English; Turkish in $(SITE_DIR)/tr)"
 	@echo "make test   install everything and run the whole test suite"
 	@echo "make serve  serve the tutorial site at http://127.0.0.1:8000"
 	@echo "make bench  run every benchmark in bench/ (installs the peers they compare with)"

@@ -28,8 +28,9 @@ def axe() -> None:
 
 
 def _open_everything(page) -> None:
-    """Open what a reader can open, so that axe sees it too: the practice trees' solutions."""
-    closed = page.get_by_role("button", name="Show the solution")
+    """Open what a reader can open, so that axe sees it too: the practice trees' solutions
+    (found by what the button does, not by its words, which follow the page's language)."""
+    closed = page.locator('[data-action="reveal"][aria-expanded="false"]')
     for _ in range(closed.count()):
         closed.first.click()  # it becomes "Hide the solution"
     assert closed.count() == 0

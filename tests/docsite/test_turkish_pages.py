@@ -19,6 +19,16 @@ import yaml
 SITE = Path(__file__).resolve().parents[2] / "site"
 
 PAGES = [
+    "index.md",
+    "games.md",
+    "minimax.md",
+    "alpha-beta.md",
+    "ordering.md",
+    "evaluation.md",
+    "deepening.md",
+    "chance.md",
+    "real-games.md",
+    "practice.md",
     "quiescence.md",
     "chess.md",
     "imperfect.md",

@@ -24,7 +24,8 @@ under a chance root and ``imperfect=information-sets`` MAX's choices over inform
 (expectiminimax; ``deals=N`` draws N deals with ``seed``). Display options: ``start`` (a step number, ``first`` or
 ``final``), ``final`` (true: only the final figure, no stepper), ``show-order`` (the
 evaluation order under the leaves), ``labels`` (letters/paths/none), ``height`` (pixels),
-``title`` and ``pseudocode`` (false hides it).
+``title`` and ``pseudocode`` (false hides it). ``lang`` (``tr``, ``en``) writes the stepper's
+captions and buttons in that language, whatever the page's language (see :mod:`tracer.docsite.plugin`).
 """
 
 from __future__ import annotations
@@ -38,14 +39,15 @@ from tracer.errors import InputError, Option
 from tracer.reading.text import unprintable
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
 from tracer.search.window import FAIL_CONVENTIONS
-from tracer.words import say
+from tracer.words import language_from, say
 
 __all__ = ["OPTION_NAMES", "FenceOptions", "read_fence_options"]
 
 _SEARCH = ("algorithm", "root", "players", "depth", "prune-on-equal", "fail", "order", "seed", "iterative", "tt", "quiescence", "eval")
 _INPUT = ("file", "game", "position", "imperfect", "deals")
 _DISPLAY = ("start", "final", "show-order", "labels", "height", "title", "pseudocode", "id")
-OPTION_NAMES = _SEARCH + _INPUT + _DISPLAY
+_WORDS = ("lang",)
+OPTION_NAMES = _SEARCH + _INPUT + _DISPLAY + _WORDS
 IMPERFECT_VIEWS = ("deals", "information-sets")
 """``imperfect=``: a game of hidden deals (game=whist or game=roads) traced as a chance root over
 the deals, each played with everything visible, or as MAX's choices over information sets."""
@@ -72,6 +74,7 @@ class FenceOptions:
     title: str | None = None
     pseudocode: bool = True
     anchor: str | None = None
+    lang: str | None = None
     imperfect: str | None = None
     deals: int | None = None
     raw: dict[str, str] = field(default_factory=dict, compare=False)
@@ -166,6 +169,7 @@ def read_fence_options(options: dict[str, str]) -> FenceOptions:
         title=get("title"),
         pseudocode=_flag("pseudocode", get("pseudocode", "true")),
         anchor=anchor,
+        lang=language_from(options["lang"]) if "lang" in options else None,
         imperfect=_choice("imperfect", options["imperfect"], IMPERFECT_VIEWS) if "imperfect" in options else None,
         deals=_whole("deals", options["deals"], 1) if "deals" in options else None,
         raw=dict(options),

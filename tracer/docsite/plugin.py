@@ -4,7 +4,7 @@ In ``mkdocs.yml``::
 
     plugins:
       - search
-      - tracer              # options: cache_dir, theme
+      - tracer              # options: cache_dir, theme, lang
     markdown_extensions:
       - pymdownx.superfences
 
@@ -13,7 +13,8 @@ The plugin registers the ``gametree`` and ``gametree-practice`` fences with
 fence at build time, and ships its JavaScript and CSS with the site (no CDN). A bad
 tree fails the build with the page, the fence's line and the message. Renders are
 cached by content (the fence's input, options and tracer's version) in ``cache_dir``,
-so a changed page re-renders only its own trees.
+so a changed page re-renders only its own trees. Each fence is rendered in its page's
+language (:mod:`tracer.docsite.languages`).
 
 Only MkDocs' public plugin API is used (``BasePlugin``, config options, ``File.generated``).
 """
@@ -32,13 +33,15 @@ from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from tracer._version import __version__
 from tracer.docsite.fence import FENCE_SOURCE, fence_words, read_fence_options, resolve_file
+from tracer.docsite.languages import PageLanguages, fence_language
 from tracer.errors import InputError, TracerError
+from tracer.words import use_language
 
 __all__ = ["TracerConfig", "TracerPlugin"]
 
@@ -61,6 +64,8 @@ class TracerConfig(Config):
     """Where rendered trees are kept between builds, relative to mkdocs.yml."""
     theme = c.Choice(("auto", "light", "dark"), default="auto")
     """Figure colours: follow the site's palette (auto), or always light or dark."""
+    lang = c.Optional(c.Type(str))
+    """The language of fences on pages whose language is not known otherwise (default English)."""
 
 
 class TracerPlugin(BasePlugin[TracerConfig]):
@@ -73,6 +78,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         self.cached = 0
         self.slots: dict[str, str] = {}
         self.prerendered: set[str] = set()
+        self.language = "en"  # the page's language, set for each page (tracer.docsite.languages)
 
     # -- set-up -----------------------------------------------------------------------------
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -92,8 +98,10 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         self.cache = (base / self.config.cache_dir).resolve()
         self.fingerprint = _code_fingerprint()
         self.docs_dir = FilePath(config.docs_dir).resolve()
+        self.languages = PageLanguages(config.plugins.get("i18n"), self.config.lang)
         return config
 
+    @event_priority(-110)  # after mkdocs-static-i18n (-100) chose this language's pages; it cannot take generated files
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         for package, asset in ASSETS:
             content = (resources.files(package) / "assets" / asset).read_bytes()
@@ -110,6 +118,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         self.page = page
         self.errors = []
         self.counter = 0
+        self.language = self.languages.of(page.file.src_path)
         # MkDocs hands over the page without its front matter: count the lines it took.
         full = page.file.content_string
         offset = full[: len(full) - len(markdown)].count("\n") if full.endswith(markdown) else 0
@@ -166,7 +175,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         return same[-1] if same else 0
 
     def _cache_key(self, language: str, source: str, options: dict[str, str], page_dir: FilePath) -> str:
-        """The render cache's key: the fence, its body (or its file's text), options, tracer's code."""
+        """The render cache's key: the fence, its body (or its file's text), options (its language among them), tracer's code."""
 
         body = source
         if language == "gametree":
@@ -186,6 +195,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
 
     def _render(self, source: str, language: str, options: dict[str, str], number: int) -> str:
 
+        options = {**options, "lang": fence_language(options) or self.language}
         fence = read_fence_options(options) if language == "gametree" else None
         page_dir = (self.docs_dir / self.page.file.src_path).parent if self.page else self.docs_dir
         key = self._cache_key(language, source, options, page_dir)
@@ -215,12 +225,14 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         jobs: list[tuple[str, tuple[Any, ...]]] = []
         for file in files.documentation_pages():
             page_dir = (self.docs_dir / file.src_path).parent
+            page_language = self.languages.of(file.src_path)
             try:
                 text = file.content_string
             except (OSError, UnicodeDecodeError):
                 continue
             for language, options, body in _scan_fences(text):
                 try:
+                    options = {**options, "lang": fence_language(options) or page_language}
                     key = self._cache_key(language, body, options, page_dir)
                 except (TracerError, OSError):
                     continue
@@ -246,17 +258,20 @@ class TracerPlugin(BasePlugin[TracerConfig]):
 
 
 def render_fence(job: tuple[Any, ...]) -> str:
-    """The HTML of one fence: (language, body, options, page folder, docs folder, theme)."""
+    """The HTML of one fence: (language, body, options, page folder, docs folder, theme), in the options' ``lang``."""
     language, source, options, page_dir, docs_dir, theme = job
-    if language == "gametree":
-        from tracer.docsite.stepper import stepper_html
+    with use_language(options.get("lang")):
+        if language == "gametree":
+            from tracer.docsite.stepper import stepper_html
 
-        return stepper_html(
-            source, read_fence_options(options), id_token=_ID_TOKEN, page_dir=FilePath(page_dir), docs_dir=FilePath(docs_dir), theme=theme
-        )
-    from tracer.docsite.practice import practice_html
+            return stepper_html(
+                source, read_fence_options(options), id_token=_ID_TOKEN, page_dir=FilePath(page_dir), docs_dir=FilePath(docs_dir), theme=theme
+            )
+        from tracer.docsite.practice import practice_html
 
-    return practice_html(options, id_token=_ID_TOKEN, theme=theme)
+        return practice_html(options, id_token=_ID_TOKEN, theme=theme)
+
+
 
 
 def _render_quietly(job: tuple[Any, ...]) -> str | None:
@@ -365,12 +380,12 @@ def _find_fences(markdown: str) -> list[tuple[str, int, str]]:
 
 
 def _code_fingerprint() -> str:
-    """tracer's version and a digest of its code and assets, so any change to how trees
-    are drawn invalidates the cache, even between releases."""
+    """tracer's version and a digest of its code, assets and compiled catalogues, so any
+    change to how trees are drawn or worded invalidates the cache, even between releases."""
     digest = hashlib.sha256(__version__.encode())
     package = FilePath(__file__).resolve().parent.parent
     for path in sorted(package.rglob("*")):
-        if path.suffix in (".py", ".js", ".css", ".json", ".j2", ".html") and path.is_file():
+        if path.suffix in (".py", ".js", ".css", ".json", ".j2", ".html", ".mo") and path.is_file():
             digest.update(str(path.relative_to(package)).encode())
             digest.update(path.read_bytes())
     return f"{__version__}+{digest.hexdigest()[:16]}"

@@ -35,9 +35,9 @@ cutoffs, a deep cutoff, and both tie and fail conventions."""
 
 
 def _options(options: dict[str, str]) -> tuple[str, int]:
-    unknown = sorted(set(options) - {"seed", "count"})
+    unknown = sorted(set(options) - {"seed", "count", "lang"})  # lang: the plugin's (tracer.docsite.plugin)
     if unknown:
-        raise InputError(f"unknown option {unknown[0]!r}", hint="gametree-practice takes seed= and count=")
+        raise InputError(f"unknown option {unknown[0]!r}", hint="gametree-practice takes seed=, count= and lang=")
     seed = options.get("seed", "1")
     try:
         count = int(options.get("count", "6"))
@@ -68,7 +68,9 @@ def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto"
             f'<span class="tracer-when-{theme_name}">{Figure(exercise.tree, theme=theme_name, prefix=f"{item_id}-tree-{theme_name}").plain(None)}</span>'
             for theme_name in ("light", "dark")
         )
-        example = html.escape(say("practice.placeholder", "e.g. {example}", example="3 or <= 2"))
+        example = html.escape(
+            say("practice.placeholder", "e.g. {example}", example=say("practice.placeholder.example", "{value} or {bound}", value="3", bound="<= 2"))
+        )
         rows = "".join(
             f'<tr data-path="{html.escape(n.path_text)}"><th scope="row">{html.escape(n.label)}</th>'
             f'<td>{html.escape(node_kind(n.type))}</td><td><input type="text" inputmode="text" autocomplete="off" '
@@ -83,7 +85,11 @@ def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto"
         moves = "".join(f'<option value="{html.escape(n.path_text)}">{html.escape(n.label)}</option>' for n in nodes if len(n.path) == 1)
         data = key_data(PreparedKey(key, "practice"))
         solution_fence = read_fence_options(
-            {"prune-on-equal": "true" if conventions.prune_on_equal else "false", "fail": conventions.fail, "title": "Solution"}
+            {
+                "prune-on-equal": "true" if conventions.prune_on_equal else "false",
+                "fail": conventions.fail,
+                "title": say("practice.solution", "Solution"),
+            }
         )
         solution = trace_stepper_html(exercise.trace, solution_fence, id_token=f"{item_id}-solution")
         words = {
@@ -97,6 +103,7 @@ def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto"
             "choose": say("practice.choose", "choose"),
             "check": say("practice.check", "Check"),
             "reveal": say("practice.reveal", "Show the solution"),
+            "hide": say("practice.hide", "Hide the solution"),
         }
         w = {name: html.escape(text, quote=False) for name, text in words.items()}  # text between tags
         items.append(
@@ -113,7 +120,8 @@ def practice_html(options: dict[str, str], *, id_token: str, theme: str = "auto"
             f'<p><label>{w["move"]} <select class="tracer-move"><option value="">{w["choose"]}</option>{moves}</select></label> '
             f'<span class="tracer-feedback" data-for="move" aria-live="polite"></span></p>'
             f'<p class="tracer-practice-buttons"><button type="button" data-action="check">{w["check"]}</button> '
-            f'<button type="button" data-action="reveal" aria-expanded="false">{w["reveal"]}</button></p>'
+            f'<button type="button" data-action="reveal" aria-expanded="false" data-show="{html.escape(words["reveal"])}" '
+            f'data-hide="{html.escape(words["hide"])}">{w["reveal"]}</button></p>'
             f'<p class="tracer-summary" aria-live="polite"></p></form>'
             f'<div class="tracer-solution" hidden>{solution}</div>'
             f'<script type="application/json" class="tracer-practice-data">{script_json(data)}</script></section>'

@@ -75,7 +75,7 @@ def _stacks(trace: Trace, labels: str) -> list[list[list[str]]]:
     def name(path: tuple[int, ...]) -> str:
         if labels == "letters" and path in tree:
             return tree.node(path).label
-        return ".".join(map(str, path)) or "root"
+        return ".".join(map(str, path)) or say("figure.label.root", "root")  # as the figure labels it
 
     def shown(value: float | None) -> str:
         return "" if value is None else number(value)

@@ -67,7 +67,8 @@
         var open = solution.hidden;
         solution.hidden = !open;
         reveal.setAttribute("aria-expanded", open ? "true" : "false");
-        reveal.textContent = open ? "Hide the solution" : "Show the solution";
+        // the button's words in the page's language, from the catalogue (tracer.docsite.practice)
+        reveal.textContent = reveal.getAttribute(open ? "data-hide" : "data-show");
       });
     });
   }
