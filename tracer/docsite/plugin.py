@@ -24,6 +24,7 @@ import hashlib
 import json
 import os
 import re
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path as FilePath
 from typing import Any
@@ -71,8 +72,10 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         self.counter = 0
         self.rendered = 0
         self.cached = 0
-        self.slots: dict[str, str] = {}
-        self.prerendered: set[str] = set()
+        self.slots: dict[str, str | _Pending] = {}
+        self.prerendered: set[str] = set()  # fences the workers drew in this build
+        self.pending: dict[str, tuple[Any, int]] = {}  # cache key -> (a worker's future, its place in the task), while pages are built
+        self.pool: Any = None
 
     # -- set-up -----------------------------------------------------------------------------
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -128,12 +131,17 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         Late, because the search plugin parses every page's HTML and steppers are large:
         injecting them here made a 100-page build about 1.5 s faster."""
         for marker in re.findall(r"<!--tracer-slot:[0-9a-f]+-->", output):
-            output = output.replace(marker, self.slots.pop(marker, ""), 1)
+            html = self.slots.pop(marker, "")
+            output = output.replace(marker, self._collect(html, page) if isinstance(html, _Pending) else html, 1)
         return output
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        self._close_pool()
         if self.rendered or self.cached:
             log.info(f"traced {self.rendered} tree(s), {self.cached} from the cache ({self.cache})")
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self._close_pool()
 
     # -- the fences -------------------------------------------------------------------------
     def _format(self, source: str, language: str, class_name: str, options: dict[str, str], md: Any, **kwargs: Any) -> str:
@@ -144,18 +152,8 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         page_path = self.page.file.src_path if self.page else "<page>"
         try:
             return self._render(source, language, options, number)
-        except InputError as error:
-            where = f"{page_path}:{line}"
-            if error.source == FENCE_SOURCE:
-                # A problem inside the fence's body: point at the page's own line and column.
-                if error.line is not None:
-                    where = f"{page_path}:{line + error.line}" + (f":{error.column}" if error.column else "")
-                error.source = error.line = error.column = None
-            self.errors.append(f"{where}: {language} fence: {error.phrased(fence_words)}")
-        except TracerError as error:
-            self.errors.append(f"{page_path}:{line}: {language} fence: {error}")
         except Exception as error:
-            self.errors.append(f"{page_path}:{line}: {language} fence: unexpected {type(error).__name__}: {error}")
+            self.errors.append(_problem(error, page_path, line, language))
         return '<div class="tracer-error">This tree could not be traced.</div>'
 
     def _line_of(self, number: int, language: str) -> int:
@@ -190,28 +188,65 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         page_dir = (self.docs_dir / self.page.file.src_path).parent if self.page else self.docs_dir
         key = self._cache_key(language, source, options, page_dir)
         cached = self._cached(key)
+        anchor = (fence.anchor if fence is not None and fence.anchor else None) or f"{'practice' if language != 'gametree' else 'tree'}-{number}"
+        if key in self.pending and not cached.is_file():
+            # a worker is drawing it: its slot is filled when the page is written (on_post_page),
+            # so that the page's Markdown and theme are done meanwhile
+            marker = self._marker(key, anchor)
+            self.slots[marker] = _Pending(key, anchor, (language, source, options, str(page_dir), str(self.docs_dir), self.config.theme),
+                                          self._line_of(number, language))
+            return marker
         if cached.is_file():
-            if key in self.prerendered:
-                self.rendered += 1
-            else:
+            if key not in self.pending:  # else a worker drew it in this build, and it was counted then
                 self.cached += 1
             html = cached.read_text(encoding="utf-8")
         else:
             html = render_fence((language, source, options, str(page_dir), str(self.docs_dir), self.config.theme))
             _write_cache(cached, html)
             self.rendered += 1
-        anchor = (fence.anchor if fence is not None and fence.anchor else None) or f"{'practice' if language != 'gametree' else 'tree'}-{number}"
-        marker = f"<!--tracer-slot:{hashlib.sha256(f'{key}/{anchor}/{len(self.slots)}'.encode()).hexdigest()[:20]}-->"
+        marker = self._marker(key, anchor)
         self.slots[marker] = html.replace(_ID_TOKEN, anchor)
         return marker
 
+    def _marker(self, key: str, anchor: str) -> str:
+        return f"<!--tracer-slot:{hashlib.sha256(f'{key}/{anchor}/{len(self.slots)}'.encode()).hexdigest()[:20]}-->"
+
+    def _collect(self, pending: _Pending, page: Page) -> str:
+        """A worker's HTML for a slot (drawn here when the worker could not: its error fails the build)."""
+        cached = self._cached(pending.key)
+        if cached.is_file():
+            html = cached.read_text(encoding="utf-8")
+        else:
+            future, index = self.pending[pending.key]
+            html = future.result()[index]
+            if html is not None:
+                self.prerendered.add(pending.key)
+            else:
+                language = pending.job[0]
+                try:
+                    html = render_fence(pending.job)
+                except Exception as error:
+                    raise PluginError(_problem(error, page.file.src_path, pending.line, language)) from None
+            _write_cache(cached, html)
+            self.rendered += 1
+        return html.replace(_ID_TOKEN, pending.anchor)
+
+    def _close_pool(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+        self.pool = None
+        self.pending = {}
+
     def _prerender(self, files: Files) -> None:
-        """Render every fence missing from the cache, several at a time, before the pages are built.
+        """Start rendering every fence missing from the cache, several at a time, while the pages are built.
 
         Pages are built one after another; tracing and drawing their trees is the
         build's main cost, and independent, so it goes to a pool of processes (one per
-        core). A fence that fails here is left to the page's own build, which reports it.
+        core), started before the first page: the pages' Markdown and theme are done
+        meanwhile, and each fence's HTML is collected when its page is written. A fence
+        that fails in a worker is drawn again by the page's build, which reports it.
         """
+        self._close_pool()
         jobs: list[tuple[str, tuple[Any, ...]]] = []
         for file in files.documentation_pages():
             page_dir = (self.docs_dir / file.src_path).parent
@@ -237,12 +272,38 @@ class TracerPlugin(BasePlugin[TracerConfig]):
             context = get_context("fork")
         except ValueError:  # no fork on this platform: pages render one by one
             return
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            results = pool.map(_render_quietly, [job for _, job in unique], chunksize=max(1, len(unique) // (4 * workers)))
-            for (key, _), html in zip(unique, results):
-                if html is not None:
-                    _write_cache(self._cached(key), html)
-                    self.prerendered.add(key)
+        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        size = max(1, len(unique) // (4 * workers))  # a few fences per task: fewer messages between processes
+        for start in range(0, len(unique), size):
+            chunk = unique[start:start + size]
+            future = self.pool.submit(_render_chunk, [job for _, job in chunk])
+            for index, (key, _) in enumerate(chunk):
+                self.pending[key] = (future, index)
+
+
+def _problem(error: Exception, page_path: str, line: int, language: str) -> str:
+    """A fence's error as the build reports it: the page, the line (and column), the message."""
+    if isinstance(error, InputError):
+        where = f"{page_path}:{line}"
+        if error.source == FENCE_SOURCE:
+            # A problem inside the fence's body: point at the page's own line and column.
+            if error.line is not None:
+                where = f"{page_path}:{line + error.line}" + (f":{error.column}" if error.column else "")
+            error.source = error.line = error.column = None
+        return f"{where}: {language} fence: {error.phrased(fence_words)}"
+    if isinstance(error, TracerError):
+        return f"{page_path}:{line}: {language} fence: {error}"
+    return f"{page_path}:{line}: {language} fence: unexpected {type(error).__name__}: {error}"
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """A slot whose fence a worker is drawing: its cache key, anchor, job and line on the page."""
+
+    key: str
+    anchor: str
+    job: tuple[Any, ...]
+    line: int
 
 
 def render_fence(job: tuple[Any, ...]) -> str:
@@ -259,11 +320,15 @@ def render_fence(job: tuple[Any, ...]) -> str:
     return practice_html(options, id_token=_ID_TOKEN, theme=theme)
 
 
-def _render_quietly(job: tuple[Any, ...]) -> str | None:
-    try:
-        return render_fence(job)
-    except Exception:
-        return None
+def _render_chunk(jobs: list[tuple[Any, ...]]) -> list[str | None]:
+    """A worker's fences: each one's HTML, or None where it failed (the page's build reports why)."""
+    out: list[str | None] = []
+    for job in jobs:
+        try:
+            out.append(render_fence(job))
+        except Exception:
+            out.append(None)
+    return out
 
 
 _ANY_FENCE = re.compile(r"^(?P<indent>[ \t>]*)(?P<fence>`{3,}|~{3,})(?P<info>[^\n]*)$")

@@ -228,6 +228,7 @@ def look(theme_name: str, classes: frozenset[str], role: str) -> tuple[tuple[str
     return tuple(out.items())
 
 
+@lru_cache(maxsize=64)  # a site's steppers share one scope (their id token): made once per build
 def stylesheet(theme_name: str, scope: str) -> str:
     """The rules as CSS for a figure whose root element has id ``scope`` (for the stepper).
 
