@@ -1,4 +1,5 @@
-"""Figures of games too large to draw: refused from the events, before the game's tree is built,
+"""Figures of games too large to draw: refused from the events, before the game's tree is built
+(minimax, alpha-beta, iterative deepening, a transposition table),
 with the message the plan of the built tree gives."""
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ def _game_traces() -> list[tracer.Trace]:
         tracer.minimax(tracer.make_game("tictactoe", "XO.X.....")),
         tracer.alphabeta(tracer.make_game("tictactoe", "XO......."), depth=3, iterative=True),
         tracer.alphabeta(tracer.make_game("tictactoe", "X........")),
+        tracer.alphabeta(tracer.make_game("tictactoe", "X...O...."), transposition_table=True),
     ]
 
 
-@pytest.mark.parametrize("index", range(3))
+@pytest.mark.parametrize("index", range(4))
 @pytest.mark.parametrize("max_depth", [None, 2, 3])
 def test_refused_from_events_as_the_built_tree_refuses(index: int, max_depth: int | None) -> None:
     fresh, built = _game_traces()[index], _game_traces()[index]

@@ -151,19 +151,29 @@ def check_game_size(trace: Trace, *, max_depth: int | None = None, max_nodes: in
     A game's tree holds the nodes the search entered and the roots it pruned, and a pruned
     root has no children in it, so collapsing changes nothing: the figure draws every node
     down to ``max_depth``. The message is :func:`plan_figure`'s, word for word."""
-    paths: set[Path] = set()
-    add, update = paths.add, paths.update
-    dispatch(trace.raw_events, {
-        "enter": lambda node, depth, alpha, beta: add(node),
-        "cutoff": lambda node, v, alpha, beta, pruned: update(pruned),
-    })
-    paths.add(())
-    counts: dict[int, int] = {}
-    for path in paths:
-        counts[len(path)] = counts.get(len(path), 0) + 1
+    counts: dict[int, int] = {0: 1}
+    if trace.settings.iterative:  # each iteration enters the nodes again: count each path once
+        paths: set[Path] = {()}
+        dispatch(trace.raw_events, {
+            "enter": lambda node, depth, alpha, beta: paths.add(node),
+            "cutoff": lambda node, v, alpha, beta, pruned: paths.update(pruned),
+        })
+        counts = {}
+        for path in paths:
+            counts[len(path)] = counts.get(len(path), 0) + 1
+    else:  # one search enters each node once, and never a root it pruned
+        def entered(node: Path, depth: int, alpha: float, beta: float) -> None:
+            if node:
+                counts[len(node)] = counts.get(len(node), 0) + 1
+
+        def cut(node: Path, v: float, alpha: float, beta: float, pruned: tuple[Path, ...]) -> None:
+            for path in pruned:
+                counts[len(path)] = counts.get(len(path), 0) + 1
+
+        dispatch(trace.raw_events, {"enter": entered, "cutoff": cut})
     drawn = sum(count for depth, count in counts.items() if max_depth is None or depth <= max_depth)
     if drawn > max_nodes:
-        raise _too_large(drawn, len(paths), counts, max_nodes)
+        raise _too_large(drawn, sum(counts.values()), counts, max_nodes)
 
 
 def _too_large(drawn: int, total: int, counts: dict[int, int], max_nodes: int) -> FigureTooLarge:
