@@ -55,19 +55,26 @@ def chosen_deals(source: Any, deals: int | None = None, seed: int = 0) -> list[t
     return [(every[i][0], Fraction(1, deals)) for i in picked]
 
 
-class DealsGame:
-    """A chance root over the deals, each deal's game (everything visible) under it."""
+class _OverDeals:
+    """A game built over a hidden-information game's deals, each deal made visible."""
 
     has_chance = True
     has_evaluation = False
+    kind = ""
 
     def __init__(self, source: Any, deals: Sequence[tuple[Any, Fraction]]) -> None:
         self.source = source
         self.deals = list(deals)
         self.games = [source.determinized(deal) for deal, _ in self.deals]
-        self.name = f"{source.name}-deals"
+        self.name = f"{source.name}-{self.kind}"
         self.title = source.title
         self.position = getattr(source, "position", "")
+
+
+class DealsGame(_OverDeals):
+    """A chance root over the deals, each deal's game (everything visible) under it."""
+
+    kind = "deals"
 
     def initial_state(self) -> Any:
         return _ROOT
@@ -159,19 +166,13 @@ class _End:
     item: _Item
 
 
-class InformationSetGame:
+class InformationSetGame(_OverDeals):
     """MAX's choices made once per information set; chance reveals what MAX sees next."""
 
-    has_chance = True
-    has_evaluation = False
+    kind = "information-sets"
 
     def __init__(self, source: Any, deals: Sequence[tuple[Any, Fraction]]) -> None:
-        self.source = source
-        self.deals = list(deals)
-        self.games = [source.determinized(deal) for deal, _ in self.deals]
-        self.name = f"{source.name}-information-sets"
-        self.title = source.title
-        self.position = getattr(source, "position", "")
+        super().__init__(source, deals)
         total = sum(p for _, p in self.deals)
         self._root = self._settle([_Item(i, game.initial_state(), p / total) for i, (game, (_, p)) in enumerate(zip(self.games, self.deals))])
 
