@@ -214,6 +214,6 @@ def test_workers_draw_while_the_pages_are_built(tmp_path):
         pytest.skip("one core: no workers")
     pages = {f"p{i}.md": f"```gametree\n[[{i}, 3], [2, {i + 1}]]\n```\n\n```gametree\n[[{i}, 3], [2, {i + 1}]]\n```\n" for i in range(5)}
     plugin = run_build(make_project(tmp_path, pages))
-    assert len(plugin.prerendered) == 5 and plugin.pool is None and plugin.pending == {}  # the pool closed with the build
+    assert len(plugin.prerendered) == 5 and plugin.workers.pool is None and plugin.workers.pending == {}  # closed with the build
     html = (tmp_path / "out" / "p3" / "index.html").read_text()
     assert "tracer-slot" not in html and 'id="tree-1-fig-n-1"' in html and 'id="tree-2-fig-n-1"' in html

@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path as FilePath
 from typing import Any
@@ -38,8 +36,9 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from tracer._version import __version__
-from tracer.docsite.fence import FENCE_SOURCE, fence_words, read_fence_options, resolve_file
-from tracer.errors import InputError, TracerError
+from tracer.docsite.fence import fence_problem, read_fence_options, resolve_file
+from tracer.docsite.workers import Pending, Workers
+from tracer.errors import TracerError
 
 __all__ = ["TracerConfig", "TracerPlugin"]
 
@@ -72,10 +71,9 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         self.counter = 0
         self.rendered = 0
         self.cached = 0
-        self.slots: dict[str, str | _Pending] = {}
+        self.slots: dict[str, str | Pending] = {}
         self.prerendered: set[str] = set()  # fences the workers drew in this build
-        self.pending: dict[str, tuple[Any, int]] = {}  # cache key -> (a worker's future, its place in the task), while pages are built
-        self.pool: Any = None
+        self.workers = Workers()
 
     # -- set-up -----------------------------------------------------------------------------
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -132,16 +130,16 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         injecting them here made a 100-page build about 1.5 s faster."""
         for marker in re.findall(r"<!--tracer-slot:[0-9a-f]+-->", output):
             html = self.slots.pop(marker, "")
-            output = output.replace(marker, self._collect(html, page) if isinstance(html, _Pending) else html, 1)
+            output = output.replace(marker, self._collect(html, page) if isinstance(html, Pending) else html, 1)
         return output
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        self._close_pool()
+        self.workers.close()
         if self.rendered or self.cached:
             log.info(f"traced {self.rendered} tree(s), {self.cached} from the cache ({self.cache})")
 
     def on_build_error(self, *, error: Exception) -> None:
-        self._close_pool()
+        self.workers.close()
 
     # -- the fences -------------------------------------------------------------------------
     def _format(self, source: str, language: str, class_name: str, options: dict[str, str], md: Any, **kwargs: Any) -> str:
@@ -153,7 +151,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         try:
             return self._render(source, language, options, number)
         except Exception as error:
-            self.errors.append(_problem(error, page_path, line, language))
+            self.errors.append(fence_problem(error, page_path, line, language))
         return '<div class="tracer-error">This tree could not be traced.</div>'
 
     def _line_of(self, number: int, language: str) -> int:
@@ -189,15 +187,15 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         key = self._cache_key(language, source, options, page_dir)
         cached = self._cached(key)
         anchor = (fence.anchor if fence is not None and fence.anchor else None) or f"{'practice' if language != 'gametree' else 'tree'}-{number}"
-        if key in self.pending and not cached.is_file():
+        if key in self.workers and not cached.is_file():
             # a worker is drawing it: its slot is filled when the page is written (on_post_page),
             # so that the page's Markdown and theme are done meanwhile
             marker = self._marker(key, anchor)
-            self.slots[marker] = _Pending(key, anchor, (language, source, options, str(page_dir), str(self.docs_dir), self.config.theme),
+            self.slots[marker] = Pending(key, anchor, (language, source, options, str(page_dir), str(self.docs_dir), self.config.theme),
                                           self._line_of(number, language))
             return marker
         if cached.is_file():
-            if key not in self.pending:  # else a worker drew it in this build, and it was counted then
+            if key not in self.workers:  # else a worker drew it in this build, and it was counted then
                 self.cached += 1
             html = cached.read_text(encoding="utf-8")
         else:
@@ -211,42 +209,29 @@ class TracerPlugin(BasePlugin[TracerConfig]):
     def _marker(self, key: str, anchor: str) -> str:
         return f"<!--tracer-slot:{hashlib.sha256(f'{key}/{anchor}/{len(self.slots)}'.encode()).hexdigest()[:20]}-->"
 
-    def _collect(self, pending: _Pending, page: Page) -> str:
+    def _collect(self, pending: Pending, page: Page) -> str:
         """A worker's HTML for a slot (drawn here when the worker could not: its error fails the build)."""
         cached = self._cached(pending.key)
         if cached.is_file():
             html = cached.read_text(encoding="utf-8")
         else:
-            future, index = self.pending[pending.key]
-            html = future.result()[index]
-            if html is not None:
+            drawn = self.workers.result(pending.key)
+            if drawn is not None:
                 self.prerendered.add(pending.key)
+                html = drawn
             else:
-                language = pending.job[0]
                 try:
                     html = render_fence(pending.job)
                 except Exception as error:
-                    raise PluginError(_problem(error, page.file.src_path, pending.line, language)) from None
+                    raise PluginError(fence_problem(error, page.file.src_path, pending.line, pending.job[0])) from None
             _write_cache(cached, html)
             self.rendered += 1
         return html.replace(_ID_TOKEN, pending.anchor)
 
-    def _close_pool(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
-        self.pool = None
-        self.pending = {}
-
     def _prerender(self, files: Files) -> None:
-        """Start rendering every fence missing from the cache, several at a time, while the pages are built.
-
-        Pages are built one after another; tracing and drawing their trees is the
-        build's main cost, and independent, so it goes to a pool of processes (one per
-        core), started before the first page: the pages' Markdown and theme are done
-        meanwhile, and each fence's HTML is collected when its page is written. A fence
-        that fails in a worker is drawn again by the page's build, which reports it.
-        """
-        self._close_pool()
+        """Hand every fence missing from the cache to the workers (:mod:`tracer.docsite.workers`),
+        which draw them while the pages are built; a fence that fails there is left to the page's
+        own build, which reports it."""
         jobs: list[tuple[str, tuple[Any, ...]]] = []
         for file in files.documentation_pages():
             page_dir = (self.docs_dir / file.src_path).parent
@@ -261,49 +246,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
                     continue
                 if not self._cached(key).is_file():
                     jobs.append((key, (language, body, options, str(page_dir), str(self.docs_dir), self.config.theme)))
-        unique = list(dict(jobs).items())
-        workers = min(os.cpu_count() or 1, len(unique))
-        if workers < 2 or len(unique) < 4:
-            return
-        from concurrent.futures import ProcessPoolExecutor
-        from multiprocessing import get_context
-
-        try:
-            context = get_context("fork")
-        except ValueError:  # no fork on this platform: pages render one by one
-            return
-        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-        size = max(1, len(unique) // (4 * workers))  # a few fences per task: fewer messages between processes
-        for start in range(0, len(unique), size):
-            chunk = unique[start:start + size]
-            future = self.pool.submit(_render_chunk, [job for _, job in chunk])
-            for index, (key, _) in enumerate(chunk):
-                self.pending[key] = (future, index)
-
-
-def _problem(error: Exception, page_path: str, line: int, language: str) -> str:
-    """A fence's error as the build reports it: the page, the line (and column), the message."""
-    if isinstance(error, InputError):
-        where = f"{page_path}:{line}"
-        if error.source == FENCE_SOURCE:
-            # A problem inside the fence's body: point at the page's own line and column.
-            if error.line is not None:
-                where = f"{page_path}:{line + error.line}" + (f":{error.column}" if error.column else "")
-            error.source = error.line = error.column = None
-        return f"{where}: {language} fence: {error.phrased(fence_words)}"
-    if isinstance(error, TracerError):
-        return f"{page_path}:{line}: {language} fence: {error}"
-    return f"{page_path}:{line}: {language} fence: unexpected {type(error).__name__}: {error}"
-
-
-@dataclass(frozen=True)
-class _Pending:
-    """A slot whose fence a worker is drawing: its cache key, anchor, job and line on the page."""
-
-    key: str
-    anchor: str
-    job: tuple[Any, ...]
-    line: int
+        self.workers.start(list(dict(jobs).items()), render_fence)
 
 
 def render_fence(job: tuple[Any, ...]) -> str:
@@ -318,17 +261,6 @@ def render_fence(job: tuple[Any, ...]) -> str:
     from tracer.docsite.practice import practice_html
 
     return practice_html(options, id_token=_ID_TOKEN, theme=theme)
-
-
-def _render_chunk(jobs: list[tuple[Any, ...]]) -> list[str | None]:
-    """A worker's fences: each one's HTML, or None where it failed (the page's build reports why)."""
-    out: list[str | None] = []
-    for job in jobs:
-        try:
-            out.append(render_fence(job))
-        except Exception:
-            out.append(None)
-    return out
 
 
 _ANY_FENCE = re.compile(r"^(?P<indent>[ \t>]*)(?P<fence>`{3,}|~{3,})(?P<info>[^\n]*)$")

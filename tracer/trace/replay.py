@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from tracer.game.model import NodePath
-from tracer.search.events import Event, RawEvent, kind_of, typed
+from tracer.search.events import Event, RawEvent, dispatch, kind_of, typed
 from tracer.trace.model import Trace
 from tracer.trace.state import (
     ACTIVE,
@@ -138,9 +138,7 @@ class Replayer:
         self._next = next(self._events, None)
         self.step += 1
         self._raw = raw
-        handler = self._handlers.get(raw[0])  # dispatch's rule for one event, without its loop
-        if handler is not None:
-            handler(*raw[1:])
+        dispatch((raw,), self._handlers)
 
     def advance_to(self, step: int) -> None:
         if step < self.step:
