@@ -181,11 +181,11 @@ bench-decks: setup
 # catalogue (new messages arrive untranslated; tests/words fails until they are translated),
 # and compile the catalogues. Dates are left out so that unchanged messages give unchanged files.
 messages: setup
-	$(BIN)/pybabel -q extract -F $(LOCALES)/babel.cfg -k 'say:1c,2' -k 'template:1c,2' -k 'say_n:1c,2,3' --no-default-keywords \
+	$(BIN)/pybabel -q extract -F $(LOCALES)/babel.cfg -k 'say:1c,2' -k 'template:1c,2' -k 'say_n:1c,2,3' -k 'Said:1c,2' --no-default-keywords \
 	  --add-location=file --sort-by-file --project tracer --copyright-holder "tracer developers" -o $(LOCALES)/tracer.pot .
 	sed -i '/^"POT-Creation-Date: /d' $(LOCALES)/tracer.pot
 	if ls $(LOCALES)/*/LC_MESSAGES/tracer.po >/dev/null 2>&1; then \
-	  $(BIN)/pybabel -q update --no-fuzzy-matching --ignore-obsolete --add-location=file -i $(LOCALES)/tracer.pot -d $(LOCALES) -D tracer && \
+	  $(BIN)/pybabel -q update --no-fuzzy-matching --ignore-obsolete -i $(LOCALES)/tracer.pot -d $(LOCALES) -D tracer && \
 	  sed -i '/^"POT-Creation-Date: /d' $(LOCALES)/*/LC_MESSAGES/tracer.po && \
-	  $(BIN)/pybabel -q compile -d $(LOCALES) -D tracer; \
+	  $(BIN)/python -m tracer.words.compile; \
 	fi

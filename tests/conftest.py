@@ -24,3 +24,10 @@ def aima_key(aima: Any) -> Any:
     from helpers import prepared
 
     return prepared(aima)
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A TRACER_LANG in the developer's shell would turn every English expectation Turkish: the
+    tests start without it (tests/words sets it where it tests it)."""
+    monkeypatch.delenv("TRACER_LANG", raising=False)

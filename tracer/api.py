@@ -15,6 +15,7 @@ from tracer.reading import load_json, open_text, read_input
 from tracer.search.conventions import Conventions, SearchSettings, default_algorithm
 from tracer.trace.io import load_trace, read_trace
 from tracer.trace.model import Trace
+from tracer.words import say
 
 __all__ = ["alphabeta", "as_game", "default_algorithm", "expectiminimax", "minimax", "search"]
 
@@ -25,7 +26,8 @@ def as_game(source: Tree | Game | str, players: str | None = None, root: str | N
         source = parse_tree(source, players=players, root=root)
     elif players is not None or root is not None:
 
-        raise InputError("players and root apply to a tree written as text", hint="give them to parse_tree or load_tree instead")
+        raise InputError(say("input.players.text", "players and root apply to a tree written as text"),
+                         hint=say("input.players.text.hint", "give them to parse_tree or load_tree instead"))
     if isinstance(source, Tree):
         return TreeGame(source)
     return source
@@ -100,10 +102,11 @@ def load_input(
     """
     if game is not None:
         if source is not None:
-            raise InputError(f"both a file ({source}) and {{0}} were given", hint="give one of them", options=(Option("game", game),))
+            raise InputError(say("input.file.game", "both a file ({file}) and {{0}} were given", file=source), hint=say("input.one", "give one of them"),
+                             options=(Option("game", game),))
         if players is not None or root is not None:
             raise InputError(
-                "{0} and {1} do not apply to {2}: the game says whose turn it is", hint="leave them out",
+                say("input.game.players", "{{0}} and {{1}} do not apply to {{2}}: the game says whose turn it is"), hint=say("input.leave", "leave them out"),
                 options=(Option("players"), Option("root"), Option("game", game)),
             )
         if ":" in game:  # a course's own class, asked for by the user (never because a file names one)
@@ -111,18 +114,20 @@ def load_input(
         return make_game(game, position)
     if position is not None:
         raise InputError(
-            "{0} needs {1}", hint="name the game, e.g. {2} {3}",
+            say("input.position.game", "{{0}} needs {{1}}"), hint=say("input.position.game.hint", "name the game, e.g. {{2}} {{3}}"),
             options=(Option("position"), Option("game"), Option("game", "tictactoe"), Option("position", "X.O.X....")),
         )
     if source is None:
-        raise InputError("no input", hint="give a tree file (or - for standard input), a trace file, or a game ({0})", options=(Option("game"),))
+        raise InputError(say("input.none", "no input"), hint=say("input.none.hint", "give a tree file (or - for standard input), a trace file, or a game ({{0}})"),
+                         options=(Option("game"),))
     if source == "-":
         text = read_input("-", kind="trace", error=TreeFormatError, what="standard input")
         trace = _trace_in(text, "<stdin>", players, root)
         return trace if trace is not None else parse_tree(text, source="<stdin>", players=players, root=root)
     if is_trace_file(source):
         if players is not None or root is not None:
-            raise InputError("{0} and {1} do not apply to a trace", source=source, hint="leave them out", options=(Option("players"), Option("root")))
+            raise InputError(say("input.trace.players", "{{0}} and {{1}} do not apply to a trace"), source=source, hint=say("input.leave", "leave them out"),
+                             options=(Option("players"), Option("root")))
         return load_trace(source)
     return load_tree(source, players=players, root=root)
 
@@ -152,5 +157,6 @@ def _trace_in(text: str, source: str, players: str | None, root: str | None) -> 
     if not (isinstance(data, dict) and data.get("format") == "tracer-trace"):
         return None
     if players is not None or root is not None:
-        raise InputError("{0} and {1} do not apply to a trace", source=source, hint="leave them out", options=(Option("players"), Option("root")))
+        raise InputError(say("input.trace.players", "{{0}} and {{1}} do not apply to a trace"), source=source, hint=say("input.leave", "leave them out"),
+                         options=(Option("players"), Option("root")))
     return read_trace(data, source=source)

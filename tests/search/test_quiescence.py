@@ -49,6 +49,14 @@ def test_with_quiescence_the_capture_is_searched_and_the_decision_flips():
     assert trace.stats["quiescence"] == 1 and trace.stats["depth_cut"] == 2  # B stood pat, C was cut by the limit
 
 
+def test_iterative_deepening_with_quiescence_counts_each_iteration():
+    # Depth 1 is the limit, so the one iteration is the search above: B stands pat once (the totals
+    # over iterations once failed on a count only quiescence keeps).
+    trace = tracer.alphabeta(HORIZON, depth=1, quiescence=True, iterative=True)
+    assert (trace.root_value, trace.best_move) == (2, (1,))
+    assert trace.stats["quiescence"] == 1
+
+
 def test_minimax_with_quiescence_agrees():
     trace = tracer.minimax(HORIZON, depth=1, quiescence=True)
     assert (trace.root_value, trace.best_move) == (2, (1,))

@@ -21,7 +21,7 @@ from tracer._version import __version__
 from tracer.errors import InputError, Option, TracerError
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
 from tracer.search.window import FAIL_CONVENTIONS
-from tracer.words import say
+from tracer.words import algorithm_name, available_languages, count, say
 
 __all__ = [
     "command_line_words",
@@ -78,13 +78,23 @@ def fail_cleanly(command: Callable[..., Any]) -> Callable[..., Any]:
             raise SystemExit(141) from None
         except OSError as error:  # a safety net: tracer.files names the place for the usual cases
             where = f"{error.filename}: " if error.filename else ""
-            raise click.ClickException(f"{where}{error.strerror or error}; check the path and its permissions") from None
+            raise click.ClickException(
+                say("cli.os_error", "{where}{problem}; check the path and its permissions", where=where, problem=error.strerror or error)
+            ) from None
         except RecursionError:
-            raise click.ClickException("the tree is too deep to search here (more than 20,000 levels)") from None
+            raise click.ClickException(
+                say("cli.too_deep", "the tree is too deep to search here (more than {most} levels)", most=count(20_000))
+            ) from None
         except KeyboardInterrupt:
             raise click.Abort() from None
 
     return wrapper
+
+
+def _languages() -> str:
+    """``en (default) or tr``: the languages with a catalogue, for --lang's help."""
+    others = [code for code in available_languages() if code != "en"]
+    return "en (default)" + "".join(f", {code}" for code in others[:-1]) + (f" or {others[-1]}" if others else "")
 
 
 def language_option(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -99,7 +109,7 @@ def language_option(command: Callable[..., Any]) -> Callable[..., Any]:
 
     return click.option(
         "--lang", metavar="LANG",
-        help="Language of captions, keys, sheets and feedback: en (default) or tr; TRACER_LANG sets a default.",
+        help=f"Language of captions, keys, sheets, feedback and messages: {_languages()}; TRACER_LANG sets a default.",
     )(wrapper)
 
 
@@ -229,9 +239,9 @@ def refuse_search_options(options: dict[str, Any]) -> None:
     changed = _search_options_given()
     if changed:
         raise InputError(
-            "search options (" + ", ".join(changed) + ") do not apply to a trace file",
+            say("cli.trace.options", "search options ({options}) do not apply to a trace file", options=", ".join(changed)),
             source=options["input"],
-            hint="the trace already records how it was searched; pass the tree instead to search again",
+            hint=say("cli.trace.options.hint", "the trace already records how it was searched; pass the tree instead to search again"),
         )
 
 
@@ -247,7 +257,7 @@ def trace_for(options: dict[str, Any]) -> Any:
     game, settings, trace = planned_search(options)
     if trace is not None:
         return trace
-    progress(f"searching ({settings.algorithm})...")
+    progress(say("cli.searching", "searching ({algorithm})...", algorithm=algorithm_name(settings.algorithm)))
     try:
         return Trace.searched(game, settings)
     except InputError as error:  # e.g. a node without the static value a depth limit needs
@@ -283,7 +293,7 @@ def write_output(output: str | None, write: Callable[[Any], None], what: str) ->
         write(sys.stdout)
         return
     atomic_write(output, write)
-    progress(f"wrote {what} to {output}")
+    progress(say("cli.wrote", "wrote {what} to {output}", what=what, output=output))
 
 
 

@@ -165,7 +165,7 @@ def exercise_new_command(
     if fmt == "latex":
         note = compile_sheets_pdf(out)
         if note is not None:
-            click.echo(say("exercise.note", "note: {note}", note=note), err=True)
+            click.echo(say("cli.note", "note: {note}", note=note), err=True)
     if most_leaves > READABLE_LEAVES:
         click.echo(say(
             "exercise.note.leaves", "note: a tree has {n} leaves; a sheet's figure shrinks to the page's width, and past about {readable} "

@@ -8,7 +8,7 @@ from typing import Any, Self
 import click
 
 from tracer.cli.app import fail_cleanly, input_options, language_option, main, search_options, trace_for
-from tracer.words import plural, say, say_n
+from tracer.words import count, say, say_n
 
 __all__ = ["render_command"]
 
@@ -113,7 +113,7 @@ def render_command(folder: str | None, formats: str, pptx_file: str | None, pptx
         check_pptx()  # before anything is written
 
     def progress(label: str, length: int) -> Any:
-        return click.progressbar(length=length, label=f"drawing {label}", file=sys.stderr) if sys.stderr.isatty() and length > 20 else None
+        return click.progressbar(length=length, label=say("cli.render.drawing", "drawing {what}", what=label), file=sys.stderr) if sys.stderr.isatty() and length > 20 else None
 
     printed: list[str] = []
 
@@ -121,7 +121,7 @@ def render_command(folder: str | None, formats: str, pptx_file: str | None, pptx
         """The notes not said yet, then what was written (the notes first, as before decks)."""
         for note in notes:
             if note not in printed:
-                click.echo(f"note: {note}", err=True)
+                click.echo(say("cli.note", "note: {note}", note=note), err=True)
                 printed.append(note)
         click.echo(wrote, err=True)
 
@@ -131,7 +131,8 @@ def render_command(folder: str | None, formats: str, pptx_file: str | None, pptx
             header=not no_header, captions=not no_caption, pace=pace, pptx_template=pptx_template if "pptx" in chosen else None,
             progress=lambda label, length: progress(label, length) or _NoBar(), **figure_options,
         )
-        tell(result.notes, f"wrote {plural(result.frames, 'frame')} and the final figure to {folder}")
+        tell(result.notes, say_n("cli.render.wrote", "wrote {n} frame and the final figure to {folder}",
+                                "wrote {n} frames and the final figure to {folder}", result.frames, n=count(result.frames), folder=folder))
     if pptx_file is not None:
         from tracer.render.powerpoint import write_pptx
 

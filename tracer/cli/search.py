@@ -20,7 +20,7 @@ from tracer.cli.app import (
     search_options,
     write_output,
 )
-from tracer.words import number, say, say_n
+from tracer.words import algorithm_name, number, say, say_n
 
 __all__ = ["games_command", "key_command", "schema_command", "trace_command"]
 
@@ -46,16 +46,16 @@ def trace_command(output: str | None, **options: Any) -> None:
     game, settings, trace = planned_search(options)
     with quiet_gc():
         if trace is not None:  # a trace file, written again (the current version)
-            write_output(output, lambda file: dump_trace(trace, file), "the trace")
+            write_output(output, lambda file: dump_trace(trace, file), say("cli.what.trace", "the trace"))
             return
-        progress(f"searching ({settings.algorithm}) and writing the trace...")
+        progress(say("cli.trace.searching", "searching ({algorithm}) and writing the trace...", algorithm=algorithm_name(settings.algorithm)))
         try:
             # the events go to the file as the search makes them: none is kept in memory
             if output is None or output == "-":
                 write_search(game, settings, sys.stdout)
             else:
                 save_search(game, settings, output)
-                progress(f"wrote the trace to {output}")
+                progress(say("cli.wrote", "wrote {what} to {output}", what=say("cli.what.trace", "the trace"), output=output))
         except InputError as error:
             raise error.located(input_place(options)) from None
 
@@ -117,7 +117,7 @@ def _key_of_search(options: dict[str, Any], nodes: bool | None) -> Any:
     game, settings, trace = planned_search(options)
     if trace is not None:
         return answer_key(trace, include_nodes=nodes)
-    progress(f"searching ({settings.algorithm})...")
+    progress(say("cli.searching", "searching ({algorithm})...", algorithm=algorithm_name(settings.algorithm)))
     try:
         if nodes is False or (nodes is None and not isinstance(game, TreeGame)):
             tracker = LineTracker()
@@ -165,9 +165,11 @@ def games_command(features: bool, names: tuple[str, ...]) -> None:
         game = make_game(name)
         cls = type(game)
         click.echo(f"{cls.name}: {cls.title}")
-        click.echo(f"  start position: {game.position}")
-        click.echo(f"  moves searched: {cls.action_order}")
-        click.echo(f"  chance nodes: {'yes' if cls.has_chance else 'no'}; evaluation function: {'yes' if cls.has_evaluation else 'no'}")
+        yes, no = say("games.yes", "yes"), say("games.no", "no")
+        click.echo("  " + say("games.position", "start position: {position}", position=game.position))
+        click.echo("  " + say("games.order", "moves searched: {order}", order=cls.action_order))
+        click.echo("  " + say("games.hooks", "chance nodes: {chance}; evaluation function: {evaluation}",
+                              chance=yes if cls.has_chance else no, evaluation=yes if cls.has_evaluation else no))
         for line in _search_facts(game):
             click.echo("  " + line)
         if features:

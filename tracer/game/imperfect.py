@@ -44,6 +44,7 @@ from tracer.game.games.whist import HiddenWhist
 from tracer.game.model import Node
 from tracer.game.notation import tree_from_data
 from tracer.game.protocol import TreeGame
+from tracer.words import Said
 
 __all__ = ["HIDDEN_GAMES", "ROAD_VALUES", "ROAD_WORLDS", "RoadExample", "make_hidden", "road_tree_data"]
 
@@ -82,7 +83,7 @@ class RoadExample:
     across both worlds)."""
 
     name = "roads"
-    title = "Roads, gold, jewels and a bus"
+    title = Said("game.roads.title", "Roads, gold, jewels and a bus")
 
     def __init__(self, told: bool = False) -> None:
         self.told = told

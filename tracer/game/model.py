@@ -290,7 +290,12 @@ class Tree:
         return self._by_label[label.strip().casefold()]
 
     def find(self, name: str) -> Node:
-        """A node named by its label (any case) or by its path; InputError when none."""
+        """A node named by its label (any case) or by its path; InputError when none.
+
+        Case is folded with Unicode's default rule (``str.casefold``), the same in every
+        language and on every machine: ``i`` finds ``I``, while ``ı`` and ``İ`` (Turkish's
+        dotless and dotted i) are labels of their own. Labels are unique by the same rule.
+        """
         key = name.strip()
         node = self._by_label.get(key.casefold())
         if node is not None:

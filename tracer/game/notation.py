@@ -23,6 +23,7 @@ from tracer.errors import Option, TreeFormatError
 from tracer.game.model import PLAYER_TYPES, Tree
 from tracer.game.tree_builder import BadConstant, build_tree, looks_like_number
 from tracer.reading import MAX_DIGITS, compose_yaml, load_json, read_input
+from tracer.words import say
 
 __all__ = ["load_tree", "parse_players", "parse_tree", "tree_from_data"]
 
@@ -37,19 +38,20 @@ def parse_players(text: str | Sequence[str] | None, root: str | None = None) -> 
             return ("max", "min")
         if root == "min":
             return ("min", "max")
-        raise TreeFormatError(f"unknown root type {root!r}", hint="use {0} or {1}", options=(Option("root", "max"), Option("root", "min")))
+        raise TreeFormatError(say("tree.root.unknown", "unknown root type {root}", root=repr(root)), hint=say("tree.root.hint", "use {{0}} or {{1}}"),
+                              options=(Option("root", "max"), Option("root", "min")))
     parts = text.split(",") if isinstance(text, str) else list(text)
     cycle = tuple(part.strip().lower() for part in parts)
     for part in cycle:
         if part not in PLAYER_TYPES:
             raise TreeFormatError(
-                f"unknown player type {part!r} in the players cycle",
-                hint="write a comma-separated cycle of max, min and chance, e.g. max,min,min",
+                say("tree.players.unknown", "unknown player type {part} in the players cycle", part=repr(part)),
+                hint=say("tree.players.hint", "write a comma-separated cycle of max, min and chance, e.g. max,min,min"),
             )
     if root is not None and cycle[0] != root:
         raise TreeFormatError(
-            "{0} disagrees with {1}", options=(Option("root", root), Option("players", ",".join(cycle))),
-            hint="give one of them, or start the players cycle with the root's type",
+            say("tree.players.root", "{{0}} disagrees with {{1}}"), options=(Option("root", root), Option("players", ",".join(cycle))),
+            hint=say("tree.players.root.hint", "give one of them, or start the players cycle with the root's type"),
         )
     return cycle
 
@@ -132,12 +134,13 @@ def load_tree(
     file = FilePath(path)
     suffix = file.suffix.lower()
     if file.is_dir():
-        raise TreeFormatError("is a folder, not a tree file", source=str(path), hint="give a *.json, *.yaml or *.yml file")
+        raise TreeFormatError(say("tree.file.folder", "is a folder, not a tree file"), source=str(path),
+                              hint=say("tree.file.folder.hint", "give a *.json, *.yaml or *.yml file"))
     if suffix not in (".json", ".yaml", ".yml"):
         raise TreeFormatError(
-            f"cannot tell the format of {file.name!r}",
+            say("tree.file.format", "cannot tell the format of {name}", name=repr(file.name)),
             source=str(path),
-            hint="name tree files *.json, *.yaml or *.yml, or pass - to read standard input",
+            hint=say("tree.file.format.hint", "name tree files *.json, *.yaml or *.yml, or pass - to read standard input"),
         )
     text = read_input(file, kind="tree", error=TreeFormatError, what="the tree file")
     fmt = "json" if suffix == ".json" else "yaml"
@@ -162,7 +165,7 @@ def parse_tree(
     """
     cycle = parse_players(players, root)
     if not text.strip():
-        raise TreeFormatError("the input is empty", source=source, hint="write a tree such as [[3, 12], [2, 4]]")
+        raise TreeFormatError(say("tree.input.empty", "the input is empty"), source=source, hint=say("tree.input.example", "write a tree such as [[3, 12], [2, 4]]"))
     if fmt is None:
         stripped = text.lstrip()
         fmt = "json" if stripped[:1] in "[{" or looks_like_number(stripped) else "yaml"
@@ -204,5 +207,5 @@ def _load_json(text: str, source: str) -> Any:
 def _compose_yaml(text: str, source: str) -> Any:
     raw = compose_yaml(text, source, error=TreeFormatError)
     if raw is None:
-        raise TreeFormatError("the input holds no tree", source=source, hint="write a tree such as [[3, 12], [2, 4]]")
+        raise TreeFormatError(say("tree.input.none", "the input holds no tree"), source=source, hint=say("tree.input.example", "write a tree such as [[3, 12], [2, 4]]"))
     return raw

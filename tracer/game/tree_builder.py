@@ -17,8 +17,10 @@ from typing import Any
 
 from tracer.errors import TreeFormatError
 from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree, child_path, parse_path
+from tracer.game.tree_checks import check_probabilities, finish
 from tracer.reading import MAX_DIGITS
 from tracer.recursion import MAX_DEPTH, quiet_gc
+from tracer.words import count, node_kind, say
 
 __all__ = ["MAX_TEXT", "MAX_VALUE", "BadConstant", "build_tree", "looks_like_number"]
 
@@ -39,7 +41,6 @@ _DIRECTION_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u206
 def _unprintable(char: str) -> bool:
     """Control characters (newlines, tabs, ...) and the invisible marks that reverse text direction."""
     return char in _DIRECTION_CONTROLS or unicodedata.category(char) == "Cc"
-_PROBABILITY_TOLERANCE = 1e-9
 
 
 
@@ -71,9 +72,9 @@ def _shown(value: Any) -> str:
 
 def _too_deep(source: str) -> TreeFormatError:
     return TreeFormatError(
-        f"the tree is nested too deeply (more than {MAX_DEPTH} levels)",
+        say("tree.too_deep", "the tree is nested too deeply (more than {most} levels)", most=MAX_DEPTH),
         source=source,
-        hint="tracer draws and searches trees up to that depth",
+        hint=say("tree.too_deep.hint", "tracer draws and searches trees up to that depth"),
     )
 
 
@@ -89,13 +90,15 @@ class _Builder:
         line, column = self.reader.where(raw)
         return TreeFormatError(message, source=self.source, line=line, column=column, path=path, label=label, hint=hint)
 
-    def number(self, raw: Any, path: NodePath, what: str, infinite: bool = False) -> float:
+    def number(self, raw: Any, path: NodePath, what: str, infinite: bool = False, probability: bool = False) -> float:
         """A finite number (or, with ``infinite``, +inf or -inf in any of its spellings: ``inf``,
         ``-inf``, ``+inf``, ``∞``, ``-∞``, ``+∞``, YAML's ``.inf``, JSON's ``Infinity`` or ``"inf"``),
         or an error that says what was found and what to write."""
         reader = self.reader
         if reader.kind(raw) != "scalar":
-            raise self.error(f"{what} must be a number, not a {'list' if reader.kind(raw) == 'list' else 'mapping'}", raw, path)
+            if reader.kind(raw) == "list":
+                raise self.error(say("tree.number.list", "{what} must be a number, not a list", what=what), raw, path)
+            raise self.error(say("tree.number.mapping", "{what} must be a number, not a mapping", what=what), raw, path)
         value = reader.scalar(raw)
         if infinite:
             spelled = value.token if isinstance(value, BadConstant) else value
@@ -105,8 +108,12 @@ class _Builder:
             if isinstance(value, float) and math.isinf(value) and isinstance(written, str) and written.strip().lower() in _INFINITIES:
                 return value
         if isinstance(value, BadConstant):
-            hint = "write a finite number" + ("; write infinities as inf, -inf or ∞" if infinite and "nfinity" in value.token else "")
-            raise self.error(f"{what} is {value.token}, which is not a usable value", raw, path, hint=hint)
+            if infinite and "nfinity" in value.token:
+                hint = say("tree.number.finite.inf", "write a finite number; write infinities as inf, -inf or ∞")
+            else:
+                hint = say("tree.number.finite", "write a finite number")
+            raise self.error(say("tree.number.unusable", "{what} is {value}, which is not a usable value", what=what, value=value.token),
+                             raw, path, hint=hint)
         if isinstance(value, str) and reader.plain(raw) and len(value) <= MAX_DIGITS:
             try:
                 value = float(value) if any(c in value for c in ".eE") else int(value)
@@ -114,16 +121,20 @@ class _Builder:
                 pass
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             if isinstance(value, str) and looks_like_number(value):
-                hint = "write a number without quotes"
-            elif what == "the probability p":
-                hint = 'write p as 0.25 or as "1/4"'
+                hint = say("tree.number.quoted", "write a number without quotes")
+            elif probability:
+                hint = say("tree.p.how", 'write p as 0.25 or as "1/4"')
+            elif infinite:
+                hint = say("tree.number.how.inf", "write a number such as 3, -1.5, inf or -inf")
             else:
-                hint = "write a number such as 3, -1.5, inf or -inf" if infinite else "write a number such as 3 or -1.5"
-            raise self.error(f"{what} must be a number, not {_shown(value)}", raw, path, hint=hint)
+                hint = say("tree.number.how", "write a number such as 3 or -1.5")
+            raise self.error(say("tree.number.not", "{what} must be a number, not {found}", what=what, found=_shown(value)), raw, path, hint=hint)
         if isinstance(value, float) and not math.isfinite(value):
-            raise self.error(f"{what} is {value}, which is not a usable value", raw, path, hint="write a finite number")
+            raise self.error(say("tree.number.unusable", "{what} is {value}, which is not a usable value", what=what, value=value),
+                             raw, path, hint=say("tree.number.finite", "write a finite number"))
         if abs(value) > MAX_VALUE:  # an infinity written as a number (1e999) is refused here too
-            raise self.error(f"{what} is too large", raw, path, hint=f"write numbers between -1e300 and 1e300 ({MAX_DIGITS} digits at most)")
+            raise self.error(say("tree.number.large", "{what} is too large", what=what), raw, path,
+                             hint=say("tree.number.range", "write numbers between -1e300 and 1e300 ({most} digits at most)", most=MAX_DIGITS))
         return value
 
     def probability(self, raw: Any, path: NodePath) -> float:
@@ -136,29 +147,32 @@ class _Builder:
                 except (ValueError, ZeroDivisionError):
                     fraction = None
                 if fraction is None:
-                    raise self.error(f"the probability {_shown(value)} is not a fraction", raw, path, hint="write p as 0.25 or as \"1/4\"")
+                    raise self.error(say("tree.p.fraction", "the probability {found} is not a fraction", found=_shown(value)), raw, path,
+                                     hint=say("tree.p.how", 'write p as 0.25 or as "1/4"'))
                 if not 0 <= fraction <= 1:
-                    raise self.error(f"the probability p = {value} is outside [0, 1]", raw, path,
-                                     hint="give each child of a chance node a probability between 0 and 1")
+                    raise self.error(say("tree.p.range", "the probability p = {p} is outside [0, 1]", p=value), raw, path,
+                                     hint=say("tree.p.range.hint", "give each child of a chance node a probability between 0 and 1"))
                 return float(fraction)
-        p = self.number(raw, path, "the probability p")
+        p = self.number(raw, path, say("tree.what.p", "the probability p"), probability=True)
         if p < 0 or p > 1:
-            raise self.error(f"the probability p = {p} is outside [0, 1]", raw, path, hint="give each child of a chance node a probability between 0 and 1")
+            raise self.error(say("tree.p.range", "the probability p = {p} is outside [0, 1]", p=p), raw, path,
+                             hint=say("tree.p.range.hint", "give each child of a chance node a probability between 0 and 1"))
         return p
 
     def text(self, raw: Any, path: NodePath, what: str) -> str:
         if self.reader.kind(raw) != "scalar":
-            raise self.error(f"{what} must be text", raw, path)
+            raise self.error(say("tree.text", "{what} must be text", what=what), raw, path)
         value = self.reader.scalar(raw)
         if value is None or isinstance(value, (bool, BadConstant)):
-            raise self.error(f"{what} must be text, not {_shown(value)}", raw, path)
+            raise self.error(say("tree.text.not", "{what} must be text, not {found}", what=what, found=_shown(value)), raw, path)
         text = str(value)
         bad = next((char for char in text if _unprintable(char)), None)
         if bad is not None:
-            raise self.error(f"{what} holds the control character U+{ord(bad):04X}", raw, path,
-                             hint="write it on one line, without control or text-direction characters")
+            raise self.error(say("tree.text.control", "{what} holds the control character {code}", what=what, code=f"U+{ord(bad):04X}"), raw, path,
+                             hint=say("tree.text.control.hint", "write it on one line, without control or text-direction characters"))
         if len(text) > MAX_TEXT:
-            raise self.error(f"{what} is {len(text):,} characters long", raw, path, hint=f"write at most {MAX_TEXT} characters")
+            raise self.error(say("tree.text.long", "{what} is {n} characters long", what=what, n=count(len(text))), raw, path,
+                             hint=say("tree.text.long.hint", "write at most {most} characters", most=MAX_TEXT))
         return text
 
     def parse_node(self, raw: Any, path: NodePath) -> dict[str, Any]:
@@ -166,11 +180,12 @@ class _Builder:
         reader = self.reader
         kind = reader.kind(raw)
         if kind == "scalar":
-            return {"value": self.number(raw, path, "a leaf", infinite=True), "children": [], "raw": raw}
+            return {"value": self.number(raw, path, say("tree.what.leaf", "a leaf"), infinite=True), "children": [], "raw": raw}
         if kind == "list":
             children = reader.items(raw)
             if not children:
-                raise self.error("an empty node []", raw, path, hint="give it children, or write a number for a leaf")
+                raise self.error(say("tree.node.empty", "an empty node []"), raw, path,
+                                 hint=say("tree.node.empty.hint", "give it children, or write a number for a leaf"))
             return {"children": [(child, None) for child in children], "raw": raw}
         fields: dict[str, Any] = {"raw": raw}
         entries = reader.entries(raw)
@@ -178,40 +193,49 @@ class _Builder:
         for key, value in entries:
             if key not in _NODE_KEYS:
                 raise self.error(
-                    f"unknown key {key!r}", raw, path, hint="a node may have " + ", ".join(_NODE_KEYS[:-1]) + ", or be {chance: [[p, subtree], ...]}"
+                    say("tree.key.unknown", "unknown key {key}", key=repr(key)), raw, path,
+                    hint=say("tree.key.unknown.hint", "a node may have {keys}, or be {{chance: [[p, subtree], ...]}}", keys=", ".join(_NODE_KEYS[:-1])),
                 )
             if key in seen:
-                raise self.error(f"the key {key!r} is given twice", raw, path, hint="keep one of them")
+                raise self.error(say("tree.key.twice", "the key {key} is given twice", key=repr(key)), raw, path,
+                                 hint=say("tree.key.twice.hint", "keep one of them"))
             seen.add(key)
             fields[key] = value
         if "label" in fields:
-            label = self.text(fields["label"], path, "a label").strip()
+            label = self.text(fields["label"], path, say("tree.what.label", "a label")).strip()
             if not label:
-                raise self.error("an empty label", raw, path, hint="give a name such as B, or leave the label out")
+                raise self.error(say("tree.label.empty", "an empty label"), raw, path,
+                                 hint=say("tree.label.empty.hint", "give a name such as B, or leave the label out"))
             if parse_path(label) is not None:
                 raise self.error(
-                    f"the label {label!r} looks like a node path", raw, path, hint=f"labels must not be numbers; write e.g. n{label}"
+                    say("tree.label.path", "the label {label} looks like a node path", label=repr(label)), raw, path,
+                    hint=say("tree.label.path.hint", "labels must not be numbers; write e.g. {example}", example=f"n{label}"),
                 )
             fields["label"] = label
         if "move" in fields:
-            fields["move"] = self.text(fields["move"], path, "a move")
+            fields["move"] = self.text(fields["move"], path, say("tree.what.move", "a move"))
         if "type" in fields:
-            node_type = self.text(fields["type"], path, "a type").strip().lower()
+            node_type = self.text(fields["type"], path, say("tree.what.type", "a type")).strip().lower()
             if node_type not in PLAYER_TYPES + ("leaf",):
-                raise self.error(f"unknown type {node_type!r}", raw, path, hint="write max, min or chance")
+                raise self.error(say("tree.type.unknown", "unknown type {type}", type=repr(node_type)), raw, path,
+                                 hint=say("tree.type.unknown.hint", "write max, min or chance"))
             fields["type"] = node_type
         if "chance" in fields:
             if "children" in fields:
-                raise self.error("both chance and children are given", raw, path, hint="write {chance: [[p, subtree], ...]} or {type: chance, children: [...]}")
+                raise self.error(say("tree.chance.children", "both chance and children are given"), raw, path,
+                                 hint=say("tree.chance.children.hint", "write {{chance: [[p, subtree], ...]}} or {{type: chance, children: [...]}}"))
             if fields.get("type", "chance") != "chance":
-                raise self.error(f"a chance form with type {fields['type']}", raw, path, hint="leave type out of a chance form")
+                raise self.error(say("tree.chance.type", "a chance form with type {type}", type=fields["type"]), raw, path,
+                                 hint=say("tree.chance.type.hint", "leave type out of a chance form"))
             pairs = fields.pop("chance")
             if reader.kind(pairs) != "list" or not reader.items(pairs):
-                raise self.error("chance must be a list of [p, subtree] pairs", pairs, path, hint="write {chance: [[0.5, 3], [0.5, 7]]}")
+                raise self.error(say("tree.chance.list", "chance must be a list of [p, subtree] pairs"), pairs, path,
+                                 hint=say("tree.chance.example", "write {{chance: [[0.5, 3], [0.5, 7]]}}"))
             children = []
             for pair in reader.items(pairs):
                 if reader.kind(pair) != "list" or len(reader.items(pair)) != 2:
-                    raise self.error("each chance outcome must be a pair [p, subtree]", pair, path, hint="write {chance: [[0.5, 3], [0.5, 7]]}")
+                    raise self.error(say("tree.chance.pair", "each chance outcome must be a pair [p, subtree]"), pair, path,
+                                     hint=say("tree.chance.example", "write {{chance: [[0.5, 3], [0.5, 7]]}}"))
                 p_raw, subtree = reader.items(pair)
                 children.append((subtree, p_raw))
             fields["type"] = "chance"
@@ -220,25 +244,30 @@ class _Builder:
         elif "children" in fields:
             children_raw = fields["children"]
             if reader.kind(children_raw) != "list":
-                raise self.error("children must be a list", children_raw, path, hint="write children: [...]")
+                raise self.error(say("tree.children.list", "children must be a list"), children_raw, path,
+                                 hint=say("tree.children.list.hint", "write children: [...]"))
             items = reader.items(children_raw)
             if not items:
-                raise self.error("an empty list of children", children_raw, path, hint="give at least one child, or leave children out and give a value")
+                raise self.error(say("tree.children.empty", "an empty list of children"), children_raw, path,
+                                 hint=say("tree.children.empty.hint", "give at least one child, or leave children out and give a value"))
             fields["children"] = [(child, None) for child in items]
         else:
             fields["children"] = []
         if "value" in fields:
-            fields["value"] = self.number(fields["value"], path, "value", infinite=True)
+            fields["value"] = self.number(fields["value"], path, say("tree.what.value", "value"), infinite=True)
         self.quiescence(fields, raw, path)
         if not fields["children"]:
             if "value" not in fields:
-                raise self.error("a leaf without a value", raw, path, hint="give it value: <number>, or children")
+                raise self.error(say("tree.leaf.value", "a leaf without a value"), raw, path,
+                                 hint=say("tree.leaf.value.hint", "give it value: <number>, or children"))
             if fields.get("type") not in (None, "leaf"):
                 raise self.error(
-                    f"a node of type {fields['type']} without children", raw, path, hint="give it children, or leave type out for a leaf"
+                    say("tree.type.childless", "a node of type {type} without children", type=fields["type"]), raw, path,
+                    hint=say("tree.type.childless.hint", "give it children, or leave type out for a leaf"),
                 )
         elif fields.get("type") == "leaf":
-            raise self.error("a node of type leaf with children", raw, path, hint="write max, min or chance, or leave type out")
+            raise self.error(say("tree.leaf.children", "a node of type leaf with children"), raw, path,
+                             hint=say("tree.leaf.children.hint", "write max, min or chance, or leave type out"))
         return fields
 
 
@@ -250,24 +279,29 @@ class _Builder:
         if "quiet" in fields:
             flag = reader.scalar(fields["quiet"]) if reader.kind(fields["quiet"]) == "scalar" else None
             if not isinstance(flag, bool):
-                raise self.error("quiet must be true or false", fields["quiet"], path, hint="write quiet: false for a node whose moves are all noisy")
+                raise self.error(say("tree.quiet.flag", "quiet must be true or false"), fields["quiet"], path,
+                                 hint=say("tree.quiet.flag.hint", "write quiet: false for a node whose moves are all noisy"))
             if "noisy" in fields:
-                raise self.error("both quiet and noisy are given", raw, path, hint="write quiet: false (all children noisy) or noisy: [0, 2]")
+                raise self.error(say("tree.quiet.noisy", "both quiet and noisy are given"), raw, path,
+                                 hint=say("tree.quiet.noisy.hint", "write quiet: false (all children noisy) or noisy: [0, 2]"))
             noisy = None if flag else tuple(range(len(children)))
         elif "noisy" in fields:
             items = reader.items(fields["noisy"]) if reader.kind(fields["noisy"]) == "list" else None
             indices = [reader.scalar(item) if reader.kind(item) == "scalar" else None for item in items or ()]
             if not indices or not all(type(i) is int and 0 <= i < len(children) for i in indices) or len(set(indices)) != len(indices):
                 raise self.error(
-                    "noisy must list child indices, each once", fields["noisy"], path,
-                    hint=f"write e.g. noisy: [0] (indices from 0 to {len(children) - 1})" if children else "a leaf has no moves: leave noisy out",
+                    say("tree.noisy.list", "noisy must list child indices, each once"), fields["noisy"], path,
+                    hint=say("tree.noisy.list.hint", "write e.g. noisy: [0] (indices from 0 to {last})", last=len(children) - 1) if children
+                    else say("tree.noisy.leaf.hint", "a leaf has no moves: leave noisy out"),
                 )
             noisy = tuple(sorted(int(index) for index in indices))  # type: ignore[arg-type]  # checked above
         if noisy is not None:
             if not children:
-                raise self.error("a leaf cannot be noisy: it has no moves", raw, path, hint="leave quiet and noisy out of leaves")
+                raise self.error(say("tree.noisy.leaf", "a leaf cannot be noisy: it has no moves"), raw, path,
+                                 hint=say("tree.noisy.leaf.out", "leave quiet and noisy out of leaves"))
             if fields.get("type") == "chance" or fields.get("compact_chance"):
-                raise self.error("a chance node cannot be noisy", raw, path, hint="mark MAX and MIN nodes quiet: false")
+                raise self.error(say("tree.noisy.chance", "a chance node cannot be noisy"), raw, path,
+                                 hint=say("tree.noisy.chance.hint", "mark MAX and MIN nodes quiet: false"))
             fields["noisy"] = noisy
         else:
             fields.pop("noisy", None)
@@ -304,82 +338,30 @@ def _build_tree(data: Any, reader: Any, source: str, players: tuple[str, ...]) -
         if parent is None:
             root_node = node
             if "p" in fields:
-                raise builder.error("the root has a probability p", raw, path, hint="p belongs to children of chance nodes")
+                raise builder.error(say("tree.p.root", "the root has a probability p"), raw, path,
+                                    hint=say("tree.p.root.hint", "p belongs to children of chance nodes"))
         else:
             parent.children.append(node)
             own_p = fields.get("p")
             if p_raw is not None and own_p is not None:
-                raise builder.error("p is given twice (in the chance pair and in the node)", raw, path)
+                raise builder.error(say("tree.p.twice", "p is given twice (in the chance pair and in the node)"), raw, path)
             p_given = p_raw if p_raw is not None else own_p
             if parent.type == "chance":
                 if p_given is not None:
                     node.p = builder.probability(p_given, path)
             elif own_p is not None:
                 raise builder.error(
-                    f"p on a child of a {parent.type.upper()} node", raw, path, hint="only children of chance nodes have probabilities; remove p"
+                    say("tree.p.player", "p on a child of a {kind} node", kind=node_kind(parent.type)), raw, path,
+                    hint=say("tree.p.player.hint", "only children of chance nodes have probabilities; remove p"),
                 )
         if node_type == "chance":
             if node.noisy is not None:
-                raise builder.error("a chance node cannot be noisy", raw, path, hint="mark MAX and MIN nodes quiet: false")
-            _check_probabilities(builder, fields, children, path)
+                raise builder.error(say("tree.noisy.chance", "a chance node cannot be noisy"), raw, path,
+                                    hint=say("tree.noisy.chance.hint", "mark MAX and MIN nodes quiet: false"))
+            check_probabilities(builder, fields, children, path)
         for index in range(len(children) - 1, -1, -1):
             child_raw, child_p = children[index]
             stack.append((child_raw, child_path(path, index), node, child_p))
     assert root_node is not None
-    tree = _finish(root_node, builder)
+    tree = finish(root_node, builder)
     return Tree(tree, players=players)
-
-
-def _check_probabilities(builder: _Builder, fields: dict[str, Any], children: list[tuple[Any, Any]], path: NodePath) -> None:
-    """All or none of a chance node's children carry p; given ones sum to 1."""
-    reader = builder.reader
-    raw = fields["raw"]
-    given: list[float | None] = []
-    for index, (child_raw, pair_p) in enumerate(children):
-        p_raw = pair_p
-        if p_raw is None and reader.kind(child_raw) == "map":
-            p_raw = dict(reader.entries(child_raw)).get("p")
-        given.append(None if p_raw is None else builder.probability(p_raw, path + (index,)))
-    if all(p is None for p in given):
-        return
-    if any(p is None for p in given):
-        missing = [str(i) for i, p in enumerate(given) if p is None]
-        raise builder.error(
-            f"some children of this chance node have p and others ({', '.join(missing)}) do not",
-            raw,
-            path,
-            hint="give p on every child, or on none for equally likely outcomes",
-        )
-    total = math.fsum(p for p in given if p is not None)
-    if abs(total - 1.0) > _PROBABILITY_TOLERANCE:
-        raise builder.error(
-            f"the probabilities of this chance node's children sum to {total:g}, not 1",
-            raw,
-            path,
-            hint="make them sum to 1, or leave p out for equally likely outcomes",
-        )
-
-
-def _finish(root: Node, builder: _Builder) -> Node:
-    """Uniform probabilities where none were given; duplicate labels refused."""
-    seen: dict[str, Node] = {}
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "chance" and node.children and node.children[0].p is None:
-            uniform = 1.0 / len(node.children)
-            for child in node.children:
-                child.p = uniform
-        if node.label:
-            key = node.label.casefold()
-            if key in seen:
-                other = seen[key]
-                raise TreeFormatError(
-                    f"the label {node.label!r} is also used by the node at path {other.path_text!r}",
-                    source=builder.source,
-                    path=node.path,
-                    hint="labels must be unique (ignoring case); rename one",
-                )
-            seen[key] = node
-        stack.extend(reversed(node.children))  # preorder, so the later node is the one named
-    return root

@@ -45,7 +45,7 @@ from tracer.render.svg import Group
 from tracer.render.visuals import plain_visuals
 from tracer.trace.model import Trace
 from tracer.trace.pseudocode import pseudocode_for, step_lines
-from tracer.words import conventions_lines, say
+from tracer.words import conventions_lines, count, say
 
 __all__ = ["MAX_SLIDES", "Deck", "DeckResult", "DeckSlide", "Geometry", "caption_size", "check_slide", "geometry", "slide_geometry"]
 
@@ -168,7 +168,7 @@ class Deck:
             every = every_that_fits(trace, max_slides)
             fewer = (Option("steps", "key"),) + ((Option("steps", f"every:{every}"),) if every is not None else ())
             raise FigureTooLarge(
-                say("deck.slides.many", "{n} steps are more slides than the {most} one deck holds", n=f"{len(chosen):,}", most=max_slides),
+                say("deck.slides.many", "{n} steps are more slides than the {most} one deck holds", n=count(len(chosen)), most=max_slides),
                 hint=say("deck.slides.fewer", "choose fewer with {{0}} or {{1}}") if every is not None
                 else say("deck.slides.fewer.key", "choose fewer with {{0}}"),
                 options=fewer,

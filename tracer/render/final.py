@@ -15,7 +15,7 @@ from tracer.render.scene import Scene
 from tracer.render.style import text_width, wrap
 from tracer.render.svg import Group, Line, Primitive, Shape, Text
 from tracer.render.visuals import final_visuals
-from tracer.words import algorithm_name, conventions_summary, node_kind, number, say, say_n
+from tracer.words import algorithm_name, conventions_summary, count, node_kind, number, say, say_n
 
 __all__ = ["final_caption", "final_document", "final_picture", "legend"]
 
@@ -40,12 +40,12 @@ def final_caption(scene: Scene) -> str:
             text += say("figure.result.move", "; {player} moves to {child}", player=who, child=named)
     stats = key.stats
     text += ". " + say("figure.result.visited", "{algorithm} visited {visited} of {nodes} nodes",
-                       algorithm=algorithm_name(trace.algorithm, capital=True), visited=f"{stats['visited']:,}", nodes=f"{len(scene.tree):,}")
+                       algorithm=algorithm_name(trace.algorithm, capital=True), visited=count(stats['visited']), nodes=count(len(scene.tree)))
     if trace.algorithm == "alphabeta":
-        cutoffs = say_n("figure.result.cutoffs", "{n} cutoff", "{n} cutoffs", stats["cutoffs"], n=f"{stats['cutoffs']:,}")
+        cutoffs = say_n("figure.result.cutoffs", "{n} cutoff", "{n} cutoffs", stats["cutoffs"], n=count(stats['cutoffs']))
         pruned = stats.get("pruned", 0)
         text += "; " + say_n("figure.result.pruned", "{cutoffs} pruned {n} subtree", "{cutoffs} pruned {n} subtrees", pruned,
-                             cutoffs=cutoffs, n=f"{pruned:,}")
+                             cutoffs=cutoffs, n=count(pruned))
     return text + "."
 
 

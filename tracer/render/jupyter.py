@@ -21,22 +21,27 @@ from typing import Any
 from tracer.render.figure import Figure
 from tracer.render.svg import escape
 from tracer.trace.model import Trace
-from tracer.words import say
+from tracer.words import current_language, say, use_language
 
 __all__ = ["PaintedFigure", "TraceFigure", "load_ipython_extension", "show", "stepper"]
 
 
 class TraceFigure:
-    """A figure of a trace (or of one step) that notebooks display as SVG."""
+    """A figure of a trace (or of one step) that notebooks display as SVG.
 
-    def __init__(self, figure: Figure, step: int | None = None) -> None:
+    The notebook asks for the SVG later, outside any ``use_language`` block: the figure
+    keeps the language it was made in (``language``, else the one in use then)."""
+
+    def __init__(self, figure: Figure, step: int | None = None, language: str | None = None) -> None:
         self.figure = figure
         self.step = step
+        self.language = language or current_language()
 
     def svg(self) -> str:
-        if self.step is None:
-            return self.figure.final()
-        return self.figure.frame(self.step)
+        with use_language(self.language):
+            if self.step is None:
+                return self.figure.final()
+            return self.figure.frame(self.step)
 
     def _repr_svg_(self) -> str:
         return self.svg()
@@ -49,9 +54,10 @@ class TraceFigure:
         return f"<TraceFigure: {what} of {self.figure.trace!r}>"
 
 
-def show(trace: Trace, step: int | None = None, **options: Any) -> TraceFigure:
-    """The final figure of ``trace`` (or step ``step``), for a notebook to display."""
-    return TraceFigure(Figure(trace, **options), step)
+def show(trace: Trace, step: int | None = None, *, lang: str | None = None, **options: Any) -> TraceFigure:
+    """The final figure of ``trace`` (or step ``step``), for a notebook to display, its words
+    in ``lang`` (``"tr"``; default: the language in use, English unless ``use_language`` says)."""
+    return TraceFigure(Figure(trace, **options), step, lang)
 
 
 def _slots(prefix: str) -> re.Pattern[str]:
@@ -133,18 +139,26 @@ class PaintedFigure:
         return str(self.paints[step]["caption"])
 
 
-def stepper(trace: Trace, **options: Any) -> Any:
+def stepper(trace: Trace, *, lang: str | None = None, **options: Any) -> Any:
     """A slider over the steps of ``trace`` showing each step's figure and caption (needs ``ipywidgets``).
 
     ``options`` go to :class:`~tracer.render.figure.Figure`. A step's figure is painted
-    when the slider reaches it (see :class:`PaintedFigure`).
+    when the slider reaches it (see :class:`PaintedFigure`). Its words (captions, the
+    counter, the slider's and play button's labels) are in ``lang`` (``"tr"``; default:
+    the language in use), also when the slider moves after this call has returned.
     """
+    language = lang or current_language()
+    with use_language(language):
+        return _stepper(trace, language, **options)
+
+
+def _stepper(trace: Trace, language: str, **options: Any) -> Any:
     try:
         import ipywidgets
     except ImportError:
         from tracer.render.errors import RenderError
 
-        raise RenderError("the stepper needs ipywidgets: pip install 'gametree-tracer[notebook]' (or pip install ipywidgets)") from None
+        raise RenderError(say("stepper.ipywidgets", "the stepper needs ipywidgets: pip install 'gametree-tracer[notebook]' (or pip install ipywidgets)")) from None
     painted = PaintedFigure(Figure(trace, **options))
     last = len(painted)
 
@@ -161,8 +175,9 @@ def stepper(trace: Trace, **options: Any) -> Any:
     ipywidgets.jslink((play, "value"), (slider, "value"))
 
     def on_change(change: dict[str, Any]) -> None:
-        view.value = painted.svg(change["new"])
-        words.value = caption(change["new"])
+        with use_language(language):  # the widget calls back after stepper() has returned
+            view.value = painted.svg(change["new"])
+            words.value = caption(change["new"])
 
     slider.observe(on_change, names="value")
     return ipywidgets.VBox([ipywidgets.HBox([play, slider]), view, words])

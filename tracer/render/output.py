@@ -26,7 +26,7 @@ from tracer.render.figure import Figure
 from tracer.render.steps import every_that_fits, select_steps
 from tracer.render.storyboard import panel_letter
 from tracer.trace.model import Trace
-from tracer.words import say
+from tracer.words import count, say
 
 __all__ = ["MAX_FRAMES", "RenderResult", "render_to_directory", "slide_notes"]
 
@@ -109,22 +109,25 @@ def render_to_directory(
     """
     out = FilePath(folder)
     if out.exists() and not out.is_dir():
-        raise InputError(f"{out} is a file, not a folder", hint="name a folder for the figures with -o")
+        raise InputError(say("render.folder.file", "{path} is a file, not a folder", path=out),
+                         hint=say("render.folder.hint", "name a folder for the figures with -o"))
     total = len(trace)
     chosen = select_steps(trace, steps)
     if chosen is not None and len(chosen) > max_frames:
         every = every_that_fits(trace, max_frames)
         raise FigureTooLarge(
             say("render.frames.many", "the trace has {steps} steps, more frames than the {most} one render writes",
-                steps=f"{total + 1:,}", most=f"{max_frames:,}"),
+                steps=count(total + 1), most=count(max_frames)),
             hint=say("render.frames.fewer", "choose fewer with --steps every:{every}, --steps key, a range such as --steps 0-200, or --steps final",
                      every=every) if every is not None else
             say("render.frames.fewer.key", "choose fewer with --steps key, a range such as --steps 0-200, or --steps final"),
         )
     if html and chosen is None and total + 1 > max_frames:  # --steps final: the player still shows every step
         raise FigureTooLarge(
-            f"the trace has {total + 1:,} steps, more than the {max_frames:,} an HTML player holds",
-            hint=f"choose the player's steps with --steps every:{-(-(total + 1) // max_frames)} or a range such as --steps 0-200",
+            say("render.player.many", "the trace has {steps} steps, more than the {most} an HTML player holds",
+                steps=count(total + 1), most=count(max_frames)),
+            hint=say("render.player.fewer", "choose the player's steps with --steps every:{every} or a range such as --steps 0-200",
+                     every=-(-(total + 1) // max_frames)),
         )
     formats = list(formats)
     if beamer and "pdf" not in formats:

@@ -20,7 +20,8 @@ from tracer.errors import Option
 from tracer.game.model import Node, Path, Tree
 from tracer.render.errors import FigureTooLarge
 from tracer.search.events import dispatch
-from tracer.words import say_n
+from tracer.words import count as grouped
+from tracer.words import say, say_n
 
 if TYPE_CHECKING:
     from tracer.trace.model import Trace
@@ -117,26 +118,26 @@ def plan_figure(
     notes = []
 
     def counted(count: int) -> str:
-        return say_n("figure.left_out.nodes", "{n} node", "{n} nodes", count, n=f"{count:,}")
+        return say_n("figure.left_out.nodes", "{n} node", "{n} nodes", count, n=grouped(count))
 
     if focused:
         notes.append(say_n(
             "figure.left_out.focus",
             "focus view: {n} subtree off the path to the focus is drawn as its root ({nodes} left out, marked … +N more)",
             "focus view: {n} subtrees off the path to the focus are drawn as their roots ({nodes} left out, marked … +N more)",
-            len(focused), n=f"{len(focused):,}", nodes=counted(elided_nodes),
+            len(focused), n=grouped(len(focused)), nodes=counted(elided_nodes),
         ))
     if collapsed:
         notes.append(say_n(
             "figure.left_out.collapsed",
             "{n} subtree the search never entered is drawn as its root ({nodes} left out, marked … +N more)",
             "{n} subtrees the search never entered are drawn as their roots ({nodes} left out, marked … +N more)",
-            len(collapsed), n=f"{len(collapsed):,}", nodes=counted(collapsed_nodes),
+            len(collapsed), n=grouped(len(collapsed)), nodes=counted(collapsed_nodes),
         ))
     if cut_by_depth:
         notes.append(say_n(
             "figure.left_out.depth", "{n} node deeper than depth {depth} left out (marked … +N more)",
-            "{n} nodes deeper than depth {depth} left out (marked … +N more)", cut_by_depth, n=f"{cut_by_depth:,}", depth=max_depth,
+            "{n} nodes deeper than depth {depth} left out (marked … +N more)", cut_by_depth, n=grouped(cut_by_depth), depth=max_depth,
         ))
     if len(nodes) > max_nodes:
         raise _too_large(len(nodes), total, _depth_counts(tree, entered if do_collapse else None), max_nodes)
@@ -179,7 +180,8 @@ def check_game_size(trace: Trace, *, max_depth: int | None = None, max_nodes: in
 def _too_large(drawn: int, total: int, counts: dict[int, int], max_nodes: int) -> FigureTooLarge:
     hint, options = _fitting_depth_hint(counts, max_nodes)
     return FigureTooLarge(
-        f"the figure would draw {drawn:,} nodes (of {total:,}), more than the {max_nodes:,} a figure can show",
+        say("figure.too_large", "the figure would draw {n} nodes (of {total}), more than the {most} a figure can show",
+            n=grouped(drawn), total=grouped(total), most=grouped(max_nodes)),
         hint=hint, options=options,
     )
 
@@ -209,11 +211,11 @@ def _fitting_depth_hint(counts: dict[int, int], max_nodes: int) -> tuple[str, tu
         if drawn <= READABLE:
             readable = (depth, drawn)
     if fits is None:
-        return "the tree is too wide to draw; show its trace as text with `tracer key` instead", ()
+        return say("figure.too_wide", "the tree is too wide to draw; show its trace as text with `tracer key` instead"), ()
     best = readable or fits
-    text = f"draw the top of the tree with {{0}} ({best[1]:,} nodes)"
+    text = say("figure.top", "draw the top of the tree with {{0}} ({n} nodes)", n=grouped(best[1]))
     options = [Option("max_depth", best[0])]
     if fits != best:
-        text += f"; at most {{1}} ({fits[1]:,} nodes) fits"
+        text += say("figure.top.most", "; at most {{1}} ({n} nodes) fits", n=grouped(fits[1]))
         options.append(Option("max_depth", fits[0]))
     return text, tuple(options)

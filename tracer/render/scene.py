@@ -29,7 +29,7 @@ from tracer.render.visuals import final_texts, widest_texts
 from tracer.trace.captions import captions as step_captions
 from tracer.trace.key import AnswerKey, answer_key
 from tracer.trace.model import Trace
-from tracer.words import number, probability, say
+from tracer.words import count, number, probability, say
 
 __all__ = ["LABELS", "MARKS", "PIECES", "Scene"]
 
@@ -169,7 +169,7 @@ class Scene:
     def more_text(self, path: NodePath) -> str:
         """What is written under a node whose descendants were left out (``… +17 more``), or ""."""
         hidden = self.plan.hidden.get(path)
-        return say("figure.more", "… +{n} more", n=f"{hidden:,}") if hidden is not None else ""
+        return say("figure.more", "… +{n} more", n=count(hidden)) if hidden is not None else ""
 
     def _measure(self) -> None:
         """What the layout needs of the trace, at font scale 1 (widths grow with the fonts)."""

@@ -13,6 +13,8 @@ Two escapers, for two kinds of document:
 50\% \& x\_1 \textless{}= 2 \{\#\} $\le$ $\infty$ \textasciitilde{} \textbackslash{}
 >>> latex_escape(r'50% of {x_1} & "y" \ <z>')
 '50\\% of \\{x\\_1\\} \\& "y" \\textbackslash{} \\textless{}z\\textgreater{}'
+>>> print(latex_escape("Adım: düğüm, İş"))
+Ad{\i}m: dü\u{g}üm, \.{I}\c{s}
 """
 
 from __future__ import annotations
@@ -70,13 +72,17 @@ _SPECIAL = {
     "|": r"\textbar{}",
 }
 _SYMBOLS = {"≤": r"$\leq$", "≥": r"$\geq$", "∞": r"$\infty$", "−": "-", "α": r"$\alpha$", "β": r"$\beta$", "·": r"\textperiodcentered{}"}
+# Letters past Latin-1 that a language tracer writes in needs (Turkish), as LaTeX's accent
+# commands, which print in the default (OT1) fonts as in T1 and need no package.
+_LETTERS = {"ğ": r"\u{g}", "Ğ": r"\u{G}", "ş": r"\c{s}", "Ş": r"\c{S}", "ı": r"{\i}", "İ": r"\.{I}"}
 
 
 def latex_escape(text: str) -> str:
     """``text`` as LaTeX that prints it, with pdfLaTeX's default fonts.
 
     TeX's special characters are escaped; accented Latin letters pass through (LaTeX
-    reads UTF-8); a few maths symbols become maths; other characters the default fonts
+    reads UTF-8); Turkish ğ ş ı İ become accent commands (``\\u{g}``, ``\\c{s}``, ``{\\i}``, ``\\.{I}``);
+    a few maths symbols become maths; other characters the default fonts
     cannot print become their unaccented form, or ``?``.
     """
     out = []
@@ -85,6 +91,8 @@ def latex_escape(text: str) -> str:
             out.append(_SPECIAL[char])
         elif char in _SYMBOLS:
             out.append(_SYMBOLS[char])
+        elif char in _LETTERS:
+            out.append(_LETTERS[char])
         elif ord(char) < 128:
             out.append(char if char.isprintable() or char == " " else " ")
         elif ord(char) < 256 and char.isprintable():

@@ -44,8 +44,8 @@ def check_can_search(game: Game, settings: SearchSettings) -> None:
         raise chance_refused(settings.algorithm, None)
     if (settings.depth is not None or settings.iterative) and not game.has_evaluation:
         raise SearchError(
-            f"{game_title(game)} has no evaluation function, so the search cannot stop at a depth limit",
-            hint="search without {0} and {1}", options=(Option("depth"), Option("iterative")),
+            say("search.evaluation.none", "{game} has no evaluation function, so the search cannot stop at a depth limit", game=game_title(game)),
+            hint=say("search.evaluation.none.hint", "search without {{0}} and {{1}}"), options=(Option("depth"), Option("iterative")),
         )
     if settings.depth is None and not bounded(game):
         raise SearchError(
@@ -85,11 +85,15 @@ def terminal_scoring(game: Game, limit: int | None) -> tuple[Callable[[Any], flo
 
 
 def chance_refused(algorithm: str, path: Path | None) -> SearchError:
-    what = "this tree has chance nodes" if path is None else "this is a chance node"
+    if path is None:
+        what = say("search.chance.tree", "this tree has chance nodes")
+    else:
+        what = say("search.chance.node", "this is a chance node")
     return SearchError(
-        f"{algorithm} cannot search chance nodes ({what})",
+        say("search.chance.refused", "{algorithm} cannot search chance nodes ({what})", algorithm=algorithm, what=what),
         path=path,
-        hint="use {0}, which averages over a chance node's outcomes", options=(Option("algorithm", "expectiminimax"),),
+        hint=say("search.chance.refused.hint", "use {{0}}, which averages over a chance node's outcomes"),
+        options=(Option("algorithm", "expectiminimax"),),
     )
 
 

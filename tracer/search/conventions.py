@@ -25,6 +25,7 @@ from typing import Any
 
 from tracer.errors import Option, SearchError
 from tracer.search.window import FAIL_CONVENTIONS
+from tracer.words import say
 
 __all__ = ["ALGORITHMS", "ORDERS", "TABLES", "Conventions", "SearchSettings", "default_algorithm"]
 
@@ -44,7 +45,7 @@ class Conventions:
     def __post_init__(self) -> None:
         if self.fail not in FAIL_CONVENTIONS:
             raise SearchError(
-                f"unknown fail convention {self.fail!r}", hint="use {0}, {1} or {2}",
+                say("search.fail.unknown", "unknown fail convention {fail}", fail=repr(self.fail)), hint=say("search.use.three", "use {{0}}, {{1}} or {{2}}"),
                 options=tuple(Option("fail", name) for name in FAIL_CONVENTIONS),
             )
 
@@ -89,16 +90,18 @@ class SearchSettings:
 
     def __post_init__(self) -> None:
         if self.algorithm not in ALGORITHMS:
-            raise SearchError(f"unknown algorithm {self.algorithm!r}", hint="use " + ", ".join(ALGORITHMS))
+            raise SearchError(say("search.algorithm.unknown", "unknown algorithm {name}", name=repr(self.algorithm)),
+                              hint=say("search.use", "use {names}", names=", ".join(ALGORITHMS)))
         if self.order not in ORDERS:
-            raise SearchError(f"unknown move order {self.order!r}", hint="use " + ", ".join(ORDERS))
+            raise SearchError(say("search.order.unknown", "unknown move order {name}", name=repr(self.order)), hint=say("search.use", "use {names}", names=", ".join(ORDERS)))
         if self.depth is not None and self.depth < 0:
-            raise SearchError(f"the depth limit {self.depth} is negative", hint="give {0} or more", options=(Option("depth", 0),))
+            raise SearchError(say("search.depth.negative", "the depth limit {depth} is negative", depth=self.depth), hint=say("search.depth.hint", "give {{0}} or more"),
+                              options=(Option("depth", 0),))
         table = {"exact": True, None: False}.get(self.transposition_table, self.transposition_table) if isinstance(
             self.transposition_table, (str, type(None))) else self.transposition_table
         if not (table is True or table is False or table == "symmetry"):
             raise SearchError(
-                f"unknown transposition table {self.transposition_table!r}", hint="use {0} or {1}",
+                say("search.tt.unknown", "unknown transposition table {table}", table=repr(self.transposition_table)), hint=say("search.use.two", "use {{0}} or {{1}}"),
                 options=(Option("transposition_table", True), Option("transposition_table", "symmetry")),
             )
         object.__setattr__(self, "transposition_table", table)

@@ -109,7 +109,7 @@ def _iterative_deepening(
         if record:
             events.append(("iteration_end", depth, run.value, run.best))
         for name, count in run.stats.items():
-            totals[name] += count
+            totals[name] = totals.get(name, 0) + count  # quiescence adds its own count
         iterations.append({"depth": depth, "value": run.value, "best": run.best, **run.stats})
         complete = run.stats["depth_cut"] == 0
         if complete or (settings.depth is not None and depth >= settings.depth):

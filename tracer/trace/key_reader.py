@@ -10,6 +10,7 @@ from tracer.game.model import NodePath, parse_path
 from tracer.search.conventions import Conventions
 from tracer.trace.key import AnswerKey, BestMove, KeyCutoff, KeyFormatError, KeyNode
 from tracer.trace.questions import QUESTION_IDS, Question
+from tracer.words import say
 
 __all__ = ["KeyReader"]
 
@@ -63,8 +64,8 @@ class KeyReader:
     def key(self, data: Any) -> AnswerKey:
         if not isinstance(data, dict) or data.get("format") != "tracer-key":
             raise KeyFormatError(
-                'this is not an answer key (no "format": "tracer-key")', source=self.source,
-                hint="give the key.json that tracer exercise new wrote, or one from tracer key --format json",
+                say("key.file.not_key", 'this is not an answer key (no "format": "tracer-key")'), source=self.source,
+                hint=say("key.file.hint", "give the key.json that tracer exercise new wrote, or one from tracer key --format json"),
             )
         conventions = self.mapping(data.get("conventions", {}), "conventions")
         try:

@@ -58,7 +58,7 @@ def summary_lines(key: AnswerKey) -> list[str]:
         lines.append(say("key.pv", "Principal variation: {line}", line=" -> ".join(steps)))
     stats = key.stats
     shown_elsewhere = ("visited", "evaluated", "cutoffs", "given_order_visited", "saving")
-    extra = ", ".join(f"{name.replace('_', ' ')} {count}" for name, count in stats.items() if name not in shown_elsewhere)
+    extra = ", ".join(_stat(name, n) for name, n in stats.items() if name not in shown_elsewhere)
     counts = say(
         "key.counts", "{visited} (the root included), {evaluated}, {cutoffs}",
         visited=say_n("key.counts.visited", "Visited {n} node", "Visited {n} nodes", stats["visited"], n=count(stats['visited'])),
@@ -73,8 +73,22 @@ def summary_lines(key: AnswerKey) -> list[str]:
             change = say_n("key.ordering.saved", "saved {n} node", "saved {n} nodes", saving, n=count(saving))
         else:
             change = say_n("key.ordering.cost", "cost {n} extra node", "cost {n} extra nodes", -saving, n=count(-saving))
-        lines.append(say("key.ordering", "Move ordering {change}: the given order visits {given}.", change=change, given=given))
+        lines.append(say("key.ordering", "Move ordering {change}: the given order visits {given}.", change=change, given=count(given)))
     return lines
+
+
+def _stat(name: str, n: int) -> str:
+    """A count the summary line does not phrase itself: ``pruned 2``, ``tt hits 3``."""
+    words = {
+        "pruned": lambda: say("key.stat.pruned", "pruned {n}", n=count(n)),
+        "depth_cut": lambda: say("key.stat.depth_cut", "depth cut {n}", n=count(n)),
+        "tt_hits": lambda: say("key.stat.tt_hits", "tt hits {n}", n=count(n)),
+        "tt_stores": lambda: say("key.stat.tt_stores", "tt stores {n}", n=count(n)),
+        "quiescence": lambda: say("key.stat.quiescence", "quiescence {n}", n=count(n)),
+    }
+    if name in words:
+        return words[name]()
+    return f"{name.replace('_', ' ')} {count(n)}"  # a statistic a newer search records: its field name
 
 
 def _search_extras(settings: dict[str, object]) -> list[str]:
@@ -156,10 +170,11 @@ def key_markdown(key: AnswerKey) -> str:
     lines = ["# " + say("key.title", "Answer key"), ""] + [f"- {md(line)}" for line in summary_lines(key)]
     if key.nodes is not None:
         node, path, kind, _minimax, _search, visited = _headers()
+        minimax_long = say("key.column.minimax.long", "Minimax value")
+        search_long = say("key.column.search.long", "Search value")
         lines += [
             "",
-            f"| {node} | {path} | {kind} | {say('key.column.minimax.long', 'Minimax value')} | "
-            f"{say('key.column.search.long', 'Search value')} | {visited} |",
+            f"| {node} | {path} | {kind} | {minimax_long} | {search_long} | {visited} |",
             "|---|---|---|---|---|---|",
         ]
         for row in key.nodes:

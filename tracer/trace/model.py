@@ -27,6 +27,7 @@ from tracer.search.common import SearchRun
 from tracer.search.conventions import Conventions, SearchSettings
 from tracer.search.events import EVENT_CLASSES, Event, RawEvent, dispatch, typed
 from tracer.search.run import prepare_search, run_search
+from tracer.words import say
 
 __all__ = ["Trace", "TraceVisitor", "build_tree_of_game", "register_display"]
 
@@ -220,8 +221,9 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
             from tracer.errors import TraceFormatError, path_text
 
             raise TraceFormatError(
-                f"the events visit move {indices[-1] + 1} of {path_text(node.path)!r}, which has {len(moves)} moves",
-                hint="the trace file was changed after tracer wrote it: write it again with tracer trace",
+                say("trace.file.move", "the events visit move {move} of {node}, which has {n} moves",
+                    move=indices[-1] + 1, node=repr(path_text(node.path)), n=len(moves)),
+                hint=say("trace.file.changed", "the trace file was changed after tracer wrote it: write it again with tracer trace"),
             )
         for index in indices:
             child_state = game.result(state, moves[index])

@@ -1,5 +1,9 @@
 """AIMA-style pseudocode for the search a trace ran, and the line each step executes.
 
+Keywords, functions and statements stay as AIMA's (English) pseudocode writes them, in
+every language, as the course's decks show them; the comments (``▷ ...``) and the title
+are written through :func:`tracer.words.say`, in the language in use.
+
 The listing follows the variant the trace recorded: minimax, alpha-beta or
 expectiminimax; prune on ``>=`` or on ``>``; fail-soft (``return v``), fail-hard
 (``return β`` / ``return α``) or own-bound (the node's α or β is its value, as the UNH
@@ -68,7 +72,7 @@ def pseudocode_for(trace: Trace) -> Pseudocode:
     root_call = f"VALUE(state{', ' + first_call if first_call else ''}{', 0' if limited else ''})"
     lines.append(Line(f"v, move ← {root_call}", call_indent, "search.call"))
     lines.append(Line("return move", 1, "search.return"))
-    lines.append(Line("▷ VALUE(s, ...) calls the function of the player to move in s", 0, None))
+    lines.append(Line("▷ " + say("pseudocode.comment.value", "VALUE(s, ...) calls the function of the player to move in s"), 0, None))
     lines.append(Line(""))
 
     for player in players:
@@ -154,16 +158,16 @@ def _stand_pat(player: str, alphabeta: bool, soft: bool, own_bound: bool, strict
     """Quiescence search: at (or past) the depth limit a node that is not quiet stands pat on its
     static value and searches only its noisy moves; the stand-pat value meets the window first."""
     p = player
-    lines = [Line("if IS-CUTOFF(state, depth) then  ▷ not quiet: quiescence search", 1, f"{p}.quiesce")]
+    lines = [Line("if IS-CUTOFF(state, depth) then  ▷ " + say("pseudocode.comment.quiesce", "not quiet: quiescence search"), 1, f"{p}.quiesce")]
     own, combine = ("α", "MAX") if player == "max" else ("β", "MIN")
     if alphabeta and own_bound:
         test = (f"α {'>' if strict else '≥'} β") if player == "max" else (f"β {'<' if strict else '≤'} α")
         lines += [
-            Line(f"{own} ← {combine}({own}, EVAL(state)); moves ← NOISY-MOVES(state)  ▷ standing pat", 2, f"{p}.stand-pat"),
+            Line(f"{own} ← {combine}({own}, EVAL(state)); moves ← NOISY-MOVES(state)  ▷ " + say("pseudocode.comment.stand-pat", "standing pat"), 2, f"{p}.stand-pat"),
             Line(f"if {test} then return {own}", 2, f"{p}.stand-pat-prune"),
         ]
         return lines
-    lines.append(Line("v, moves ← EVAL(state), NOISY-MOVES(state)  ▷ standing pat", 2, f"{p}.stand-pat"))
+    lines.append(Line("v, moves ← EVAL(state), NOISY-MOVES(state)  ▷ " + say("pseudocode.comment.stand-pat", "standing pat"), 2, f"{p}.stand-pat"))
     if alphabeta:
         if player == "max":
             test = "v > β" if strict else "v ≥ β"

@@ -9,7 +9,7 @@ The sentences about a search (captions, keys, feedback, legends, sheets) are bui
 from these in the modules that know the facts, each through ``say``.
 """
 
-from tracer.words.catalog import available_languages, current_language, language_from, say, say_n, template, use_language
+from tracer.words.catalog import Said, available_languages, current_language, language_from, say, say_n, template, use_language
 from tracer.words.notation import (
     algorithm_name,
     bounded,
@@ -30,6 +30,7 @@ from tracer.words.notation import (
 )
 
 __all__ = [
+    "Said",
     "algorithm_name",
     "available_languages",
     "bounded",

@@ -8,7 +8,7 @@ placeholders::
 
 The id is gettext's message context and the English text its message id, so the
 standard tools find every message (``make messages`` runs ``pybabel extract`` with the
-keywords ``say:1c,2``, ``template:1c,2`` and ``say_n:1c,2,3``) and a language is a catalogue of
+keywords ``say:1c,2``, ``template:1c,2``, ``say_n:1c,2,3`` and ``Said:1c,2``) and a language is a catalogue of
 translations (``tracer/locale/<language>/LC_MESSAGES/tracer.po``, compiled to ``.mo``),
 never a change to the code. English is the source: without a catalogue the text is used
 as written.
@@ -35,6 +35,7 @@ from tracer.errors import InputError, Option
 
 __all__ = [
     "LOCALE_DIR",
+    "Said",
     "available_languages",
     "current_language",
     "language_from",
@@ -124,6 +125,25 @@ def use_language(language: str | None, catalogue: gettext.NullTranslations | Non
 def say(message_id: str, text: str, /, **fields: Any) -> str:
     """The message ``message_id`` (English: ``text``) in the current language, its placeholders filled."""
     return _translations.get().pgettext(message_id, text).format(**fields)
+
+
+class Said:
+    """A class attribute that is a message, said in the language in use each time it is read::
+
+        class TicTacToe:
+            title = Said("game.tictactoe.title", "Tic-tac-toe")
+
+    ``TicTacToe.title`` is ``"Tic-tac-toe"`` in English and the catalogue's translation in
+    another language; the English stays where the class is (``make messages`` finds it with
+    the keyword ``Said:1c,2``). An instance may still set the attribute to a plain string.
+    """
+
+    def __init__(self, message_id: str, text: str, /) -> None:
+        self.message_id = message_id
+        self.text = text
+
+    def __get__(self, instance: object, owner: type | None = None) -> str:
+        return say(self.message_id, self.text)
 
 
 def template(message_id: str, text: str, /) -> str:

@@ -1,7 +1,9 @@
 """The notation tracer writes values and conventions in, the same in figures, captions, keys and feedback.
 
 Values in textbook type: ``3``, ``−2`` (a true minus sign), ``2.5``, ``3.3333`` (at most
-four decimals: the checker accepts answers within 0.005), ``+∞``, ``−∞``. A bound is
+four decimals: the checker accepts answers within 0.005), ``+∞``, ``−∞``. Numbers follow
+the language in use, in sentences and figures alike (one notation): Turkish writes
+``2,5`` and ``1.200`` (Babel's symbols for the language), and a window ``[2,5; 3]``. A bound is
 ``≤ 2`` (the true value is at most 2) or ``≥ 5``; a window ``[3, +∞]``; the cutoff test
 ``v = 2 ≤ α = 3``. Node kinds are written as the book writes them (``MAX``, ``MIN``).
 
@@ -98,8 +100,14 @@ def bounded(value: Any, bound: str | None = "exact") -> str:
 
 
 def window(alpha: Any, beta: Any) -> str:
-    """The window ``[α, β]`` with its numbers: ``[3, +∞]``."""
-    return f"[{number(alpha)}, {number(beta)}]"
+    """The window ``[α, β]`` with its numbers: ``[3, +∞]``.
+
+    In a language whose decimal separator is a comma (Turkish) the two numbers are
+    separated by a semicolon, ``[2,5; +∞]``, as its schoolbooks write intervals, so that
+    ``2,5`` never reads as two numbers.
+    """
+    separator = "; " if _separators(current_language())[0] == "," else ", "
+    return f"[{number(alpha)}{separator}{number(beta)}]"
 
 
 def node_kind(node_type: str) -> str:

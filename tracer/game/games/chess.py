@@ -58,6 +58,7 @@ import chess
 from tracer.errors import InputError
 from tracer.game.features import Feature, FeatureGroup, feature_table
 from tracer.game.games.base import PositionGame
+from tracer.words import Said
 
 __all__ = ["GLYPHS", "Chess", "ChessState"]
 
@@ -168,16 +169,16 @@ class Chess(PositionGame):
     """Chess from a FEN position (the standard start by default)."""
 
     name = "chess"
-    title = "Chess"
+    title = Said("game.chess.title", "Chess")
     has_chance = False
     has_evaluation = True
     bounded = False
     start = chess.STARTING_FEN
-    action_order = "legal moves in alphabetical order of their UCI names (a2a3, a2a4, b1a3, ...)"
+    action_order = Said("game.chess.order", "legal moves in alphabetical order of their UCI names (a2a3, a2a4, b1a3, ...)")
     features = FEATURES
     feature_groups = FEATURE_GROUPS
     default_evaluation = "material:classic"
-    noisy_description = "captures (en passant included) and promotions"
+    noisy_description = Said("game.chess.noisy", "captures (en passant included) and promotions")
 
     @staticmethod
     def parse_position(text: str) -> ChessState:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from tracer.errors import InputError
 from tracer.game.games.base import PositionGame, split_side
+from tracer.words import Said
 
 __all__ = ["CoinFlip", "CoinFlipState"]
 
@@ -27,11 +28,11 @@ class CoinFlip(PositionGame):
     """Coin-flip Nim from a position (4 tokens, MAX to move, by default)."""
 
     name = "coinflip"
-    title = "Coin-flip Nim"
+    title = Said("game.coinflip.title", "Coin-flip Nim")
     has_chance = True
     has_evaluation = False
     start = "4"
-    action_order = "take 1, then take 2; coin outcomes heads, then tails"
+    action_order = Said("game.coinflip.order", "take 1, then take 2; coin outcomes heads, then tails")
 
     @staticmethod
     def parse_position(text: str) -> CoinFlipState:

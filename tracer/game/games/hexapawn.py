@@ -42,6 +42,7 @@ from tracer.errors import InputError
 from tracer.game.features import Feature, feature_table
 from tracer.game.games.base import PositionGame
 from tracer.game.symmetry import MIRROR, Symmetry
+from tracer.words import Said
 
 __all__ = ["Hexapawn", "HexapawnState"]
 
@@ -94,14 +95,14 @@ class Hexapawn(PositionGame):
     """3x3 Hexapawn from a position (the start by default)."""
 
     name = "hexapawn"
-    title = "Hexapawn"
+    title = Said("game.hexapawn.title", "Hexapawn")
     has_chance = False
     has_evaluation = True
     start = "BBB/.../WWW:W"
-    action_order = "pawns in reading order of their squares (a3 ... c1), each pawn's targets from column a to c"
+    action_order = Said("game.hexapawn.order", "pawns in reading order of their squares (a3 ... c1), each pawn's targets from column a to c")
     features = FEATURES
     default_evaluation = "pawns"
-    noisy_description = "captures and moves onto the far row (which win at once)"
+    noisy_description = Said("game.hexapawn.noisy", "captures and moves onto the far row (which win at once)")
     symmetries: tuple[Symmetry, ...] = MIRROR
 
     @staticmethod

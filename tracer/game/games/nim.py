@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from tracer.errors import InputError
 from tracer.game.games.base import PositionGame, split_side
+from tracer.words import Said
 
 __all__ = ["Nim", "NimState"]
 
@@ -26,11 +27,11 @@ class Nim(PositionGame):
     """Nim from a position (heaps 1,2,3 by default)."""
 
     name = "nim"
-    title = "Nim"
+    title = Said("game.nim.title", "Nim")
     has_chance = False
     has_evaluation = False
     start = "1,2,3"
-    action_order = "heaps from the left; for each heap take 1, 2, ... objects"
+    action_order = Said("game.nim.order", "heaps from the left; for each heap take 1, 2, ... objects")
 
     @staticmethod
     def parse_position(text: str) -> NimState:

@@ -37,6 +37,7 @@ from tracer.errors import InputError
 from tracer.game.features import Feature, feature_table
 from tracer.game.games.base import PositionGame
 from tracer.game.symmetry import SQUARE_SYMMETRIES, Symmetry
+from tracer.words import Said
 
 __all__ = ["TicTacToe", "TicTacToeState"]
 
@@ -82,14 +83,14 @@ class TicTacToe(PositionGame):
     """Tic-tac-toe from a position (the empty board by default)."""
 
     name = "tictactoe"
-    title = "Tic-tac-toe"
+    title = Said("game.tictactoe.title", "Tic-tac-toe")
     has_chance = False
     has_evaluation = True
     start = "........."
-    action_order = "cells in reading order: a1 b1 c1 / a2 b2 c2 / a3 b3 c3 (rows from the top)"
+    action_order = Said("game.tictactoe.order", "cells in reading order: a1 b1 c1 / a2 b2 c2 / a3 b3 c3 (rows from the top)")
     features = FEATURES
     default_evaluation = "open_lines"
-    noisy_description = "moves that win at once or block the opponent's two in a row"
+    noisy_description = Said("game.tictactoe.noisy", "moves that win at once or block the opponent's two in a row")
     symmetries: tuple[Symmetry, ...] = SQUARE_SYMMETRIES
 
     # -- positions ---------------------------------------------------------------------

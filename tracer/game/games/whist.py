@@ -62,7 +62,7 @@ from typing import NamedTuple
 
 from tracer.errors import InputError
 from tracer.game.games.base import PositionGame
-from tracer.words import say
+from tracer.words import Said, say
 
 __all__ = ["Deal", "HiddenWhist", "Whist", "WhistState", "card_text", "parse_cards"]
 
@@ -184,11 +184,11 @@ class Whist(PositionGame):
     """Two-hand whist with both hands known, from a position (``AS KH / QS 2H`` by default)."""
 
     name = "whist"
-    title = "Two-hand whist"
+    title = Said("game.whist.title", "Two-hand whist")
     has_chance = False
     has_evaluation = False
     start = "AS KH / QS 2H"
-    action_order = "cards in the order ♠ ♥ ♦ ♣, each suit from the ace down"
+    action_order = Said("game.whist.order", "cards in the order ♠ ♥ ♦ ♣, each suit from the ace down")
 
     def __init__(self, position: str | None = None) -> None:
         self.dealer = _split(position or self.start, "MIN's cards")[3]
@@ -258,11 +258,11 @@ class HiddenWhist:
     """
 
     name = "hiddenwhist"
-    title = "Two-hand whist against a dealer whose hand is hidden"
+    title = Said("game.hiddenwhist.title", "Two-hand whist against a dealer whose hand is hidden")
     has_chance = True
     has_evaluation = False
     start = "AS 2H 2D / KS QS JH JD"
-    action_order = "deals in the order of MIN's hands (cards ♠ ♥ ♦ ♣, ace down); then as whist"
+    action_order = Said("game.hiddenwhist.order", "deals in the order of MIN's hands (cards ♠ ♥ ♦ ♣, ace down); then as whist")
 
     def __init__(self, position: str | None = None) -> None:
         first, second, leader, _ = _split(position or self.start, "the cards MIN's hand is dealt from")
