@@ -1,7 +1,10 @@
 """Site benchmark: 100 pages with one stepper each, against the same pages with a static SVG.
 
-Target (issue "The tutorial site"): the stepper site builds in at most 2x the time of the
-static one, in the same run. Also reported: bytes per stepper (the HTML a fence adds to
+Target (issue "Fast where users wait"): the stepper site builds in at most 1.5x the time
+of the static one, in the same run (the tutorial-site issue allowed 2x). Both are timed as
+wall time, what users wait for, and as CPU time (this process's and its children's, the
+plugin's renders in forked workers), which other programs on a shared machine disturb
+less: the ratio of CPU times is printed beside, for a busy machine. Also reported: bytes per stepper (the HTML a fence adds to
 its page) and the rebuild time after one page changes (the other 99 trees come from the
 render cache).
 
@@ -15,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import shutil
 import sys
 import tempfile
@@ -68,16 +72,38 @@ def make_sites(root: Path, pages: int) -> tuple[Path, Path, list[str]]:
     return stepper, static, trees
 
 
-def build(site: Path, clean_cache: bool) -> float:
+TARGET = 1.5
+"""Most the stepper site may take, as a multiple of the static site's time."""
+WORKERS_CPU: list[float] = []
+"""The CPU time of each build's worker processes (the plugin draws trees in them)."""
+
+
+def cpu_seconds(who: int | None = None) -> float:
+    """CPU time (user and system) of this process and its children that have ended, or of ``who``
+    alone (``resource.RUSAGE_SELF`` or ``RUSAGE_CHILDREN``: the plugin's workers)."""
+    if who is None:
+        return cpu_seconds(resource.RUSAGE_SELF) + cpu_seconds(resource.RUSAGE_CHILDREN)
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def build(site: Path, clean_cache: bool) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one build of ``site``."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
 
     if clean_cache:
         shutil.rmtree(site / ".cache", ignore_errors=True)
     config = load_config(str(site / "mkdocs.yml"))
-    start = time.perf_counter()
+    start, cpu, workers = time.perf_counter(), cpu_seconds(), cpu_seconds(resource.RUSAGE_CHILDREN)
     mkdocs_build(config)
-    return time.perf_counter() - start
+    WORKERS_CPU.append(cpu_seconds(resource.RUSAGE_CHILDREN) - workers)
+    return time.perf_counter() - start, cpu_seconds() - cpu
+
+
+def best(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    """The least wall time and the least CPU time of ``runs``."""
+    return min(wall for wall, _ in runs), min(cpu for _, cpu in runs)
 
 
 def main() -> int:
@@ -93,23 +119,28 @@ def main() -> int:
     with tempfile.TemporaryDirectory(dir=base) as folder:
         stepper, static, _ = make_sites(Path(folder), args.pages)
         print(f"{args.pages} pages, Material theme, in {'RAM (/dev/shm)' if base else 'a temporary folder'}; best of {args.repeat}")
-        static_time = min(build(static, False) for _ in range(args.repeat))
-        cold_time = min(build(stepper, True) for _ in range(args.repeat))
-        warm_time = min(build(stepper, False) for _ in range(args.repeat))
-        ratio = cold_time / static_time
-        print(f"{'static SVG site':40} {static_time:7.2f} s")
-        print(f"{'stepper site, empty render cache':40} {cold_time:7.2f} s   ratio {ratio:.2f} (target <= 2.0) {'PASS' if ratio <= 2 else 'FAIL'}")
-        print(f"{'stepper site, warm cache (no change)':40} {warm_time:7.2f} s")
+        static_time, static_cpu = best([build(static, False) for _ in range(args.repeat)])
+        cold_time, cold_cpu = best([build(stepper, True) for _ in range(args.repeat)])
+        cold_workers = min(WORKERS_CPU[-args.repeat:])
+        warm_time, warm_cpu = best([build(stepper, False) for _ in range(args.repeat)])
+        ratio, cpu_ratio = cold_time / static_time, cold_cpu / static_cpu
+        print(f"{'':40} {'wall':>9}   {'CPU':>9}")
+        print(f"{'static SVG site (the peer)':40} {static_time:7.2f} s   {static_cpu:7.2f} s")
+        print(f"{'stepper site, empty render cache':40} {cold_time:7.2f} s   {cold_cpu:7.2f} s   "
+              f"ratio {ratio:.2f} (CPU {cpu_ratio:.2f}), target <= {TARGET} {'PASS' if ratio <= TARGET else 'FAIL'}")
+        print(f"{'  of which the workers drawing the trees':40} {'':9}   {cold_workers:7.2f} s   "
+              f"(on two idle cores the build takes at least {max(cold_cpu - cold_workers, cold_cpu / 2):.2f} s)")
+        print(f"{'stepper site, warm cache (no change)':40} {warm_time:7.2f} s   {warm_cpu:7.2f} s")
         page = stepper / "docs" / "tree-50.md"
         page.write_text(page.read_text().replace("Alpha-beta on", "Alpha-beta, once more, on"))
-        rebuilt = build(stepper, False)
-        print(f"{'stepper site after one page changed':40} {rebuilt:7.2f} s")
+        rebuilt, rebuilt_cpu = build(stepper, False)
+        print(f"{'stepper site after one page changed':40} {rebuilt:7.2f} s   {rebuilt_cpu:7.2f} s")
         html = (stepper / "out" / "tree-7" / "index.html").read_text()
         start = html.index('<div class="tracer-stepper')
         stepper_bytes = html.index("</script></div>", start) + len("</script></div>") - start
         static_svg = (static / "docs" / "figs" / "tree-7.svg").stat().st_size
         print(f"{'bytes per stepper (HTML, SVG and data)':40} {stepper_bytes:7,d}   (the static figure: {static_svg:,d} bytes)")
-    return 0 if ratio <= 2 else 1
+    return 0 if ratio <= TARGET else 1
 
 
 if __name__ == "__main__":

@@ -46,3 +46,15 @@ def test_the_full_game_is_keyed_traced_and_keyed_from_its_file_in_bounded_memory
     assert again.returncode == 0, again.stderr
     assert (tmp_path / "key.json").read_text() == (tmp_path / "again.json").read_text()
     assert '"root_value": 0' in (tmp_path / "key.json").read_text()  # tic-tac-toe is a draw
+
+
+@pytest.mark.slow
+def test_the_full_games_figure_is_refused_in_bounded_memory(tmp_path):
+    """Its 549,946 nodes are counted from the events, before the game's tree is built (which alone
+    would exceed the limit): the refusal names the depth that fits."""
+    trace = _run_limited(["trace", "--game", "tictactoe", "--algorithm", "minimax", "-o", "t.json"], tmp_path)
+    assert trace.returncode == 0, trace.stderr
+    render = _run_limited(["render", "t.json", "--html", "--steps", "every:382", "-o", "figs"], tmp_path)
+    assert render.returncode == 1, render.stderr[-2000:]
+    assert "the figure would draw 549,946 nodes" in render.stderr and "--max-depth 2 (82 nodes)" in render.stderr, render.stderr[-2000:]
+    assert not (tmp_path / "figs").exists()

@@ -189,3 +189,31 @@ def test_errors_after_an_example_block_still_name_the_right_line(tmp_path, caplo
     with pytest.raises(Abort):
         run_build(config)
     assert any(record.getMessage().startswith("bad.md:8:") for record in caplog.records)
+
+
+def test_a_bad_fence_drawn_by_a_worker_fails_the_build_as_the_page_would(tmp_path, caplog):
+    import os
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("one core: no workers")
+    pages = {f"p{i}.md": f"```gametree\n[[{i}, 3], [2, {i + 1}]]\n```\n" for i in range(5)}
+    pages["bad.md"] = "---\ntitle: Front matter shifts lines\n---\n\n```gametree\n[[3, 12], [2, x]]\n```\n"
+    config = make_project(tmp_path, pages)
+    with pytest.raises(Abort):
+        run_build(config)
+    errors = [record.getMessage() for record in caplog.records if record.levelname == "ERROR"]
+    reported = [text for text in errors if "gametree fence" in text]
+    assert reported and reported[0].startswith("bad.md:6:15: gametree fence: "), errors
+    assert 'node "1.1": a leaf must be a number, not "x"' in reported[0]
+
+
+def test_workers_draw_while_the_pages_are_built(tmp_path):
+    import os
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("one core: no workers")
+    pages = {f"p{i}.md": f"```gametree\n[[{i}, 3], [2, {i + 1}]]\n```\n\n```gametree\n[[{i}, 3], [2, {i + 1}]]\n```\n" for i in range(5)}
+    plugin = run_build(make_project(tmp_path, pages))
+    assert len(plugin.prerendered) == 5 and plugin.workers.pool is None and plugin.workers.pending == {}  # closed with the build
+    html = (tmp_path / "out" / "p3" / "index.html").read_text()
+    assert "tracer-slot" not in html and 'id="tree-1-fig-n-1"' in html and 'id="tree-2-fig-n-1"' in html

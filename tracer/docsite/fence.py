@@ -35,13 +35,13 @@ from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any
 
-from tracer.errors import InputError, Option
+from tracer.errors import InputError, Option, TracerError
 from tracer.reading.text import unprintable
 from tracer.search.conventions import ALGORITHMS, ORDERS, Conventions, SearchSettings
 from tracer.search.window import FAIL_CONVENTIONS
 from tracer.words import language_from, say
 
-__all__ = ["OPTION_NAMES", "FenceOptions", "read_fence_options"]
+__all__ = ["OPTION_NAMES", "FenceOptions", "fence_problem", "read_fence_options"]
 
 _SEARCH = ("algorithm", "root", "players", "depth", "prune-on-equal", "fail", "order", "seed", "iterative", "tt", "quiescence", "eval")
 _INPUT = ("file", "game", "position", "imperfect", "deals")
@@ -201,3 +201,18 @@ def fence_words(option: Option) -> str:
     if isinstance(value, bool):
         return f"{name}={'true' if value else 'false'}"
     return f"{name}={value}"
+
+
+def fence_problem(error: Exception, page_path: str, line: int, language: str) -> str:
+    """A fence's error as the build reports it: the page, the line (and column), the message."""
+    if isinstance(error, InputError):
+        where = f"{page_path}:{line}"
+        if error.source == FENCE_SOURCE:
+            # A problem inside the fence's body: point at the page's own line and column.
+            if error.line is not None:
+                where = f"{page_path}:{line + error.line}" + (f":{error.column}" if error.column else "")
+            error.source = error.line = error.column = None
+        return f"{where}: {language} fence: {error.phrased(fence_words)}"
+    if isinstance(error, TracerError):
+        return f"{page_path}:{line}: {language} fence: {error}"
+    return f"{page_path}:{line}: {language} fence: unexpected {type(error).__name__}: {error}"

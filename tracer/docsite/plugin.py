@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from importlib import resources
 from pathlib import Path as FilePath
@@ -38,9 +37,10 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from tracer._version import __version__
-from tracer.docsite.fence import FENCE_SOURCE, fence_words, read_fence_options, resolve_file
+from tracer.docsite.fence import fence_problem, read_fence_options, resolve_file
 from tracer.docsite.languages import PageLanguages, fence_language
-from tracer.errors import InputError, TracerError
+from tracer.docsite.workers import Pending, Workers
+from tracer.errors import TracerError
 from tracer.words import use_language
 
 __all__ = ["TracerConfig", "TracerPlugin"]
@@ -76,8 +76,9 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         self.counter = 0
         self.rendered = 0
         self.cached = 0
-        self.slots: dict[str, str] = {}
-        self.prerendered: set[str] = set()
+        self.slots: dict[str, str | Pending] = {}
+        self.prerendered: set[str] = set()  # fences the workers drew in this build
+        self.workers = Workers()
         self.language = "en"  # the page's language, set for each page (tracer.docsite.languages)
 
     # -- set-up -----------------------------------------------------------------------------
@@ -137,12 +138,17 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         Late, because the search plugin parses every page's HTML and steppers are large:
         injecting them here made a 100-page build about 1.5 s faster."""
         for marker in re.findall(r"<!--tracer-slot:[0-9a-f]+-->", output):
-            output = output.replace(marker, self.slots.pop(marker, ""), 1)
+            html = self.slots.pop(marker, "")
+            output = output.replace(marker, self._collect(html, page) if isinstance(html, Pending) else html, 1)
         return output
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        self.workers.close()
         if self.rendered or self.cached:
             log.info(f"traced {self.rendered} tree(s), {self.cached} from the cache ({self.cache})")
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self.workers.close()
 
     # -- the fences -------------------------------------------------------------------------
     def _format(self, source: str, language: str, class_name: str, options: dict[str, str], md: Any, **kwargs: Any) -> str:
@@ -153,18 +159,8 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         page_path = self.page.file.src_path if self.page else "<page>"
         try:
             return self._render(source, language, options, number)
-        except InputError as error:
-            where = f"{page_path}:{line}"
-            if error.source == FENCE_SOURCE:
-                # A problem inside the fence's body: point at the page's own line and column.
-                if error.line is not None:
-                    where = f"{page_path}:{line + error.line}" + (f":{error.column}" if error.column else "")
-                error.source = error.line = error.column = None
-            self.errors.append(f"{where}: {language} fence: {error.phrased(fence_words)}")
-        except TracerError as error:
-            self.errors.append(f"{page_path}:{line}: {language} fence: {error}")
         except Exception as error:
-            self.errors.append(f"{page_path}:{line}: {language} fence: unexpected {type(error).__name__}: {error}")
+            self.errors.append(fence_problem(error, page_path, line, language))
         return '<div class="tracer-error">This tree could not be traced.</div>'
 
     def _line_of(self, number: int, language: str) -> int:
@@ -200,28 +196,52 @@ class TracerPlugin(BasePlugin[TracerConfig]):
         page_dir = (self.docs_dir / self.page.file.src_path).parent if self.page else self.docs_dir
         key = self._cache_key(language, source, options, page_dir)
         cached = self._cached(key)
+        anchor = (fence.anchor if fence is not None and fence.anchor else None) or f"{'practice' if language != 'gametree' else 'tree'}-{number}"
+        if key in self.workers and not cached.is_file():
+            # a worker is drawing it: its slot is filled when the page is written (on_post_page),
+            # so that the page's Markdown and theme are done meanwhile
+            marker = self._marker(key, anchor)
+            self.slots[marker] = Pending(key, anchor, (language, source, options, str(page_dir), str(self.docs_dir), self.config.theme),
+                                          self._line_of(number, language))
+            return marker
         if cached.is_file():
-            if key in self.prerendered:
-                self.rendered += 1
-            else:
+            if key not in self.workers:  # else a worker drew it in this build, and it was counted then
                 self.cached += 1
             html = cached.read_text(encoding="utf-8")
         else:
             html = render_fence((language, source, options, str(page_dir), str(self.docs_dir), self.config.theme))
             _write_cache(self.cache, cached, html)
             self.rendered += 1
-        anchor = (fence.anchor if fence is not None and fence.anchor else None) or f"{'practice' if language != 'gametree' else 'tree'}-{number}"
-        marker = f"<!--tracer-slot:{hashlib.sha256(f'{key}/{anchor}/{len(self.slots)}'.encode()).hexdigest()[:20]}-->"
+        marker = self._marker(key, anchor)
         self.slots[marker] = html.replace(_ID_TOKEN, anchor)
         return marker
 
-    def _prerender(self, files: Files) -> None:
-        """Render every fence missing from the cache, several at a time, before the pages are built.
+    def _marker(self, key: str, anchor: str) -> str:
+        return f"<!--tracer-slot:{hashlib.sha256(f'{key}/{anchor}/{len(self.slots)}'.encode()).hexdigest()[:20]}-->"
 
-        Pages are built one after another; tracing and drawing their trees is the
-        build's main cost, and independent, so it goes to a pool of processes (one per
-        core). A fence that fails here is left to the page's own build, which reports it.
-        """
+    def _collect(self, pending: Pending, page: Page) -> str:
+        """A worker's HTML for a slot (drawn here when the worker could not: its error fails the build)."""
+        cached = self._cached(pending.key)
+        if cached.is_file():
+            html = cached.read_text(encoding="utf-8")
+        else:
+            drawn = self.workers.result(pending.key)
+            if drawn is not None:
+                self.prerendered.add(pending.key)
+                html = drawn
+            else:
+                try:
+                    html = render_fence(pending.job)
+                except Exception as error:
+                    raise PluginError(fence_problem(error, page.file.src_path, pending.line, pending.job[0])) from None
+            _write_cache(self.cache, cached, html)
+            self.rendered += 1
+        return html.replace(_ID_TOKEN, pending.anchor)
+
+    def _prerender(self, files: Files) -> None:
+        """Hand every fence missing from the cache to the workers (:mod:`tracer.docsite.workers`),
+        which draw them while the pages are built; a fence that fails there is left to the page's
+        own build, which reports it."""
         jobs: list[tuple[str, tuple[Any, ...]]] = []
         for file in files.documentation_pages():
             page_dir = (self.docs_dir / file.src_path).parent
@@ -238,23 +258,7 @@ class TracerPlugin(BasePlugin[TracerConfig]):
                     continue
                 if not self._cached(key).is_file():
                     jobs.append((key, (language, body, options, str(page_dir), str(self.docs_dir), self.config.theme)))
-        unique = list(dict(jobs).items())
-        workers = min(os.cpu_count() or 1, len(unique))
-        if workers < 2 or len(unique) < 4:
-            return
-        from concurrent.futures import ProcessPoolExecutor
-        from multiprocessing import get_context
-
-        try:
-            context = get_context("fork")
-        except ValueError:  # no fork on this platform: pages render one by one
-            return
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            results = pool.map(_render_quietly, [job for _, job in unique], chunksize=max(1, len(unique) // (4 * workers)))
-            for (key, _), html in zip(unique, results):
-                if html is not None:
-                    _write_cache(self.cache, self._cached(key), html)
-                    self.prerendered.add(key)
+        self.workers.start(list(dict(jobs).items()), render_fence)
 
 
 def render_fence(job: tuple[Any, ...]) -> str:
@@ -270,15 +274,6 @@ def render_fence(job: tuple[Any, ...]) -> str:
         from tracer.docsite.practice import practice_html
 
         return practice_html(options, id_token=_ID_TOKEN, theme=theme)
-
-
-
-
-def _render_quietly(job: tuple[Any, ...]) -> str | None:
-    try:
-        return render_fence(job)
-    except Exception:
-        return None
 
 
 _ANY_FENCE = re.compile(r"^(?P<indent>[ \t>]*)(?P<fence>`{3,}|~{3,})(?P<info>[^\n]*)$")

@@ -14,6 +14,7 @@ there, so one page serves both palettes.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -69,13 +70,19 @@ def build_trace(source: str, fence: FenceOptions, page_dir: FilePath, docs_dir: 
 
 
 def _stacks(trace: Trace, labels: str) -> list[list[list[str]]]:
-    """The call stack after each step: [node name, v, alpha, beta] per frame, root first."""
-    tree = trace.tree
+    """The call stack after each step: [node name, v, alpha, beta] per frame, root first.
 
-    def name(path: tuple[int, ...]) -> str:
+    A frame's row is made once per look (node, v, window) and shared by every step that
+    shows it: a stack changes at its top only, and a tree has few distinct values."""
+    tree = trace.tree
+    rows: dict[tuple[Any, ...], list[str]] = {}
+
+    def row(path: tuple[int, ...], v: float | None, alpha: float | None, beta: float | None) -> list[str]:
         if labels == "letters" and path in tree:
-            return tree.node(path).label
-        return ".".join(map(str, path)) or say("figure.label.root", "root")  # as the figure labels it
+            name = tree.node(path).label
+        else:
+            name = ".".join(map(str, path)) or say("figure.label.root", "root")  # as the figure labels it
+        return [name, shown(v), shown(alpha), shown(beta)]
 
     def shown(value: float | None) -> str:
         return "" if value is None else number(value)
@@ -83,9 +90,14 @@ def _stacks(trace: Trace, labels: str) -> list[list[list[str]]]:
     stacks: list[list[list[str]]] = [[]]
     for walker in Replayer(trace).steps():
         frames = []
+        window, v = walker.window, walker.v
         for path in walker.stack:
-            alpha, beta = walker.window.get(path, (None, None))
-            frames.append([name(path), shown(walker.v.get(path)), shown(alpha), shown(beta)])
+            alpha, beta = window.get(path, (None, None))
+            look = (path, v.get(path), alpha, beta)
+            frame = rows.get(look)
+            if frame is None:
+                frame = rows[look] = row(*look)
+            frames.append(frame)
         stacks.append(frames)
     return stacks
 
@@ -133,11 +145,16 @@ def _context(trace: Trace, fence: FenceOptions, figure: Figure, code: Pseudocode
 
 def _style(figure: Figure) -> str:
     """The figure's classes in the light theme, and in the dark one under Material's slate palette."""
+    return _scoped_style(figure.prefix)
+
+
+@lru_cache(maxsize=64)  # the site's fences share one prefix (their id token): made once per build
+def _scoped_style(prefix: str) -> str:
     from tracer.render.style import stylesheet
 
-    light = stylesheet("light", figure.prefix)
-    rules = stylesheet("dark", figure.prefix)
-    scope = f"#{figure.prefix}"
+    light = stylesheet("light", prefix)
+    rules = stylesheet("dark", prefix)
+    scope = f"#{prefix}"
     dark_rules = "\n".join(
         line.replace(scope, f"{DARK_SCOPE} {scope}", 1) for line in rules.splitlines() if line.strip()
     )

@@ -73,6 +73,9 @@ def step_paints(
     wanted = None if steps is None else set(steps)
     out: list[dict[str, Any]] = []
     pending: set[NodePath] = set()
+    names: dict[NodePath, str] = {}  # each path's text, and each look's paint, made once
+    node_looks: dict[Any, dict[str, str]] = {}
+    edge_looks: dict[tuple[str, ...], str] = {}
     for step, changed, nodes, edges in visuals.states():
         if progress is not None and step and step % PROGRESS_EVERY == 0:
             progress(PROGRESS_EVERY)
@@ -84,9 +87,20 @@ def step_paints(
         node_paint: dict[str, dict[str, str]] = {}
         edge_paint: dict[str, str] = {}
         for path in sorted(changed):
-            classes, (val, win, _alt, order) = nodes[path]
-            node_paint[path_text(path)] = {"class": " ".join(classes), "val": val, "win": win, "ord": order}
+            name = names.get(path)
+            if name is None:
+                name = names[path] = path_text(path)
+            visual = nodes[path]
+            paint = node_looks.get(visual)
+            if paint is None:
+                classes, (val, win, _alt, order) = visual
+                paint = node_looks[visual] = {"class": " ".join(classes), "val": val, "win": win, "ord": order}
+            node_paint[name] = paint
             if path:
-                edge_paint[path_text(path)] = " ".join(edges[path])
+                edge = edges[path]
+                text = edge_looks.get(edge)
+                if text is None:
+                    text = edge_looks[edge] = " ".join(edge)
+                edge_paint[name] = text
         out.append({"step": step, "caption": captions[step], "nodes": node_paint, "edges": edge_paint})
     return out

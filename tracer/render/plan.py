@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING
 from tracer.errors import Option
 from tracer.game.model import Node, Path, Tree
 from tracer.render.errors import FigureTooLarge
+from tracer.search.events import dispatch
 from tracer.words import count as grouped
 from tracer.words import say, say_n
 
 if TYPE_CHECKING:
     from tracer.trace.model import Trace
 
-__all__ = ["AUTO_COLLAPSE", "MAX_NODES", "Plan", "plan_figure"]
+__all__ = ["AUTO_COLLAPSE", "MAX_NODES", "Plan", "check_game_size", "plan_figure"]
 
 MAX_NODES = 1500
 """Most nodes a figure draws."""
@@ -139,17 +140,54 @@ def plan_figure(
             "{n} nodes deeper than depth {depth} left out (marked … +N more)", cut_by_depth, n=grouped(cut_by_depth), depth=max_depth,
         ))
     if len(nodes) > max_nodes:
-        hint, options = _fitting_depth_hint(tree, sizes, entered if do_collapse else None, max_nodes)
-        raise FigureTooLarge(
-            say("figure.too_large", "the figure would draw {n} nodes (of {total}), more than the {most} a figure can show",
-                n=grouped(len(nodes)), total=grouped(total), most=grouped(max_nodes)),
-            hint=hint, options=options,
-        )
+        raise _too_large(len(nodes), total, _depth_counts(tree, entered if do_collapse else None), max_nodes)
     return Plan(tree=tree, nodes=nodes, drawn=drawn, hidden=hidden, collapsed=collapsed, notes=notes)
 
 
-def _fitting_depth_hint(tree: Tree, sizes: dict[Path, int], entered: set[Path] | None, max_nodes: int) -> tuple[str, tuple[Option, ...]]:
-    """The deepest --max-depth whose figure fits, in words."""
+def check_game_size(trace: Trace, *, max_depth: int | None = None, max_nodes: int = MAX_NODES) -> None:
+    """Refuse a game's figure that :func:`plan_figure` would refuse, from the events alone,
+    before the game's tree is built (for the whole tic-tac-toe game that tree is 549,946 nodes
+    and half a gigabyte; counting the nodes the events touch takes a second).
+
+    A game's tree holds the nodes the search entered and the roots it pruned, and a pruned
+    root has no children in it, so collapsing changes nothing: the figure draws every node
+    down to ``max_depth``. The message is :func:`plan_figure`'s, word for word."""
+    counts: dict[int, int] = {0: 1}
+    if trace.settings.iterative:  # each iteration enters the nodes again: count each path once
+        paths: set[Path] = {()}
+        dispatch(trace.raw_events, {
+            "enter": lambda node, depth, alpha, beta: paths.add(node),
+            "cutoff": lambda node, v, alpha, beta, pruned: paths.update(pruned),
+        })
+        counts = {}
+        for path in paths:
+            counts[len(path)] = counts.get(len(path), 0) + 1
+    else:  # one search enters each node once, and never a root it pruned
+        def entered(node: Path, depth: int, alpha: float, beta: float) -> None:
+            if node:
+                counts[len(node)] = counts.get(len(node), 0) + 1
+
+        def cut(node: Path, v: float, alpha: float, beta: float, pruned: tuple[Path, ...]) -> None:
+            for path in pruned:
+                counts[len(path)] = counts.get(len(path), 0) + 1
+
+        dispatch(trace.raw_events, {"enter": entered, "cutoff": cut})
+    drawn = sum(count for depth, count in counts.items() if max_depth is None or depth <= max_depth)
+    if drawn > max_nodes:
+        raise _too_large(drawn, sum(counts.values()), counts, max_nodes)
+
+
+def _too_large(drawn: int, total: int, counts: dict[int, int], max_nodes: int) -> FigureTooLarge:
+    hint, options = _fitting_depth_hint(counts, max_nodes)
+    return FigureTooLarge(
+        say("figure.too_large", "the figure would draw {n} nodes (of {total}), more than the {most} a figure can show",
+            n=grouped(drawn), total=grouped(total), most=grouped(max_nodes)),
+        hint=hint, options=options,
+    )
+
+
+def _depth_counts(tree: Tree, entered: set[Path] | None) -> dict[int, int]:
+    """How many nodes each depth has (below entered nodes only, when ``entered`` is given)."""
     counts: dict[int, int] = {}
     stack = [tree.root]
     while stack:
@@ -158,6 +196,11 @@ def _fitting_depth_hint(tree: Tree, sizes: dict[Path, int], entered: set[Path] |
         if entered is not None and node.path not in entered:
             continue
         stack.extend(node.children)
+    return counts
+
+
+def _fitting_depth_hint(counts: dict[int, int], max_nodes: int) -> tuple[str, tuple[Option, ...]]:
+    """The deepest --max-depth whose figure fits, in words."""
     drawn = 0
     fits = readable = None
     for depth in range(max(counts) + 1):

@@ -20,7 +20,7 @@ from tracer.render.header import header_left, header_right
 from tracer.render.layout import Layout, compute_layout
 from tracer.render.legend import step_legend
 from tracer.render.measure import text_sizes
-from tracer.render.plan import MAX_NODES, Plan, entered_paths, plan_figure
+from tracer.render.plan import MAX_NODES, Plan, check_game_size, entered_paths, plan_figure
 from tracer.render.slide import SlidePreset, Viewport
 from tracer.render.style import SIZES, VALUE_ROLES, sizes, text_width
 from tracer.render.style import wrap as wrap_lines
@@ -92,6 +92,8 @@ class Scene:
         if not 0.25 <= font_scale <= 8:
             raise ValueError(f"font_scale must lie between 0.25 and 8, not {font_scale!r}")
         self.trace: Trace | None = source if isinstance(source, Trace) else None
+        if isinstance(source, Trace) and focus is None and not source.tree_built:
+            check_game_size(source, max_depth=max_depth, max_nodes=max_nodes)  # before a game's tree is built
         self.tree: Tree = source.tree if isinstance(source, Trace) else source
         self.labels = labels
         self.order_numbers = order_numbers

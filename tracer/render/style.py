@@ -228,6 +228,7 @@ def look(theme_name: str, classes: frozenset[str], role: str) -> tuple[tuple[str
     return tuple(out.items())
 
 
+@lru_cache(maxsize=64)  # a site's steppers share one scope (their id token): made once per build
 def stylesheet(theme_name: str, scope: str) -> str:
     """The rules as CSS for a figure whose root element has id ``scope`` (for the stepper).
 
@@ -273,26 +274,39 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     Wide East Asian characters count one em, other unknown characters 0.62 em;
     bold adds 6%. Used to reserve room in the layout and to wrap captions.
     """
+    return _units(text) * size / 1000 * (1.06 if bold else 1.0)
+
+
+@lru_cache(maxsize=65536)
+def _units(text: str) -> int:
+    """``text``'s width in thousandths of an em (a whole number: the widths of two texts add up)."""
     units = 0
     for char in text:
         known = _HELVETICA.get(char) or _OTHER.get(char)
         if known is None:
             known = 1000 if unicodedata.east_asian_width(char) in "WF" else 620
         units += known
-    return units * size / 1000 * (1.06 if bold else 1.0)
+    return units
 
 
 def wrap(text: str, width: float, size: float) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` points at ``size`` (words kept whole)."""
+    """``text`` broken into lines no wider than ``width`` points at ``size`` (words kept whole).
+
+    A line's width is the sum of its words' and spaces' (whole thousandths of an em, so the
+    sum is exact): each word is measured once, not each line as it grows (a figure wraps the
+    caption of every step to size its caption band, hundreds of thousands for a game)."""
     lines: list[str] = []
-    current = ""
+    current: list[str] = []
+    units = 0
+    space = _units(" ")
     for word in text.split():
-        candidate = f"{current} {word}" if current else word
-        if current and text_width(candidate, size) > width:
-            lines.append(current)
-            current = word
+        added = _units(word)
+        if current and (units + space + added) * size / 1000 * 1.0 > width:
+            lines.append(" ".join(current))
+            current, units = [word], added
         else:
-            current = candidate
+            units += space + added if current else added
+            current.append(word)
     if current or not lines:
-        lines.append(current)
+        lines.append(" ".join(current))
     return lines

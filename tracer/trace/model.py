@@ -103,6 +103,11 @@ class Trace(Sequence[Event]):
         return not isinstance(self.game, TreeGame)
 
     @property
+    def tree_built(self) -> bool:
+        """Whether :attr:`tree` is at hand already (a game's is built on first use)."""
+        return self._tree is not None
+
+    @property
     def tree(self) -> Tree:
         if self._tree is None:
             with quiet_gc():
