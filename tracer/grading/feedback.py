@@ -89,7 +89,14 @@ def explain_minimax(key: PreparedKey, path: NodePath, claim: Claim | None, shown
             "feedback.minimax.bound", "you wrote {claim}, but the {value_name} value is a number, not a bound: write {typed}.",
             claim=shown if shown is not None else str(claim), value_name=key.value_name, typed=answer_number(true_value),
         )
-    if node_type == "chance":
+    limit = key.key.settings.get("depth")
+    if (limit is not None and len(path) >= limit) or any(value is None for value in values):  # at or past the depth limit
+        why = say(
+            "feedback.minimax.limit",
+            "{node} is at or past the depth limit: its value is its static value, or, with quiescence search, what its best noisy move "
+            "gives where that is better for the player to move: {value}.", node=label, value=number(true_value),
+        )
+    elif node_type == "chance":
         terms = " + ".join(f"{number(key.probability(c))} × {number(v)}" for c, v in zip(children, values))
         why = say(
             "feedback.minimax.chance",
