@@ -261,7 +261,7 @@ def convention_lines(spec: ExerciseSpec, tree: Tree | None = None) -> list[str]:
         return lines
     lines.append(say_n("sheet.depth_limit", "Depth limit {n}: the search stops {n} level below the root and takes a node there "
                        "as worth its static value.", "Depth limit {n}: the search stops {n} levels below the root and takes a node there "
-                       "as worth its static value.", spec.depth_limit))
+                       "as worth its static value.", spec.depth_limit, n=spec.depth_limit))
     static = [say("sheet.static.item", "{node} {value}", node=node.label, value=number(node.value))
               for node in tree.breadth_first() if not node.is_leaf and node.value is not None]
     if static:

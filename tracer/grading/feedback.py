@@ -232,6 +232,10 @@ def explain_not_examined_extra(key: PreparedKey, path: NodePath) -> str:
         return say("feedback.extra.root", "The search always examines the root.")
     parent, index = path[:-1], path[-1]
     parent_label = key.name(parent)
+    limit = key.key.settings.get("depth")
+    if limit is not None and len(path) > limit:  # past the depth limit only quiescence search goes on, through noisy moves
+        return say("feedback.extra.noisy", "{node} is examined: it is past the depth limit, but the move from {parent} to it is noisy, "
+                   "and quiescence search follows noisy moves.", node=label, parent=parent_label)
     if index == 0:
         return say("feedback.extra.first", "{node} is examined: the search enters {parent}, and a node's first child is always examined.",
                    node=label, parent=parent_label)
