@@ -4,6 +4,7 @@ a depth limit and --quiescence. Expectations worked by hand on site/trees/horizo
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -86,3 +87,18 @@ def test_cli_makes_the_exercise_and_checks_it(tmp_path):
     assert refused.exit_code == 1 and "--quiescence needs a tree with static values" in refused.output
     no_limit = runner.invoke(main, ["exercise", "new", "--tree", str(HORIZON), "--quiescence", "-o", str(tmp_path / "s")])
     assert no_limit.exit_code == 1 and "--depth-limit 1" in no_limit.output
+
+
+def test_the_sheets_figure_draws_static_values_and_marks_noisy_moves():
+    files = render_exercise(exercise(quiescence=True))
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", files["figure.svg"])
+    assert {"5", "3", "−3"} <= set(texts)  # B, C and D's static values beside them
+    assert "capture *" in texts and "recapture *" in texts  # the noisy moves B → D and D → H
+    assert "The number beside an internal node is its static value. A move marked * is noisy" in files["sheet.html"]
+    plain = render_exercise(exercise())  # a depth limit without quiescence: static values, no marks
+    plain_texts = re.findall(r"<text[^>]*>([^<]*)</text>", plain["figure.svg"])
+    assert "5" in plain_texts and "capture" in plain_texts and "capture *" not in plain_texts
+    tree = load_tree(HORIZON)
+    [bare] = exercises_from_trees([tree], ExerciseSpec(), tree_seed([tree]))  # no depth limit: the figure as before
+    bare_texts = re.findall(r"<text[^>]*>([^<]*)</text>", render_exercise(bare)["figure.svg"])
+    assert "5" not in bare_texts and "The number beside" not in render_exercise(bare)["sheet.md"]

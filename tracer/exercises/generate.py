@@ -94,9 +94,8 @@ class ExerciseSpec:
     readable. ``algorithm`` is the search the questions are about (``expectiminimax``
     goes with ``chance``, whose trees have levels MAX, chance, MIN, chance, ...; empty
     means alpha-beta, or expectiminimax with ``chance``).
-    ``questions`` None asks the default questions of the algorithm. ``depth_limit`` (None:
-    none) scores nodes that deep by their static values, and ``quiescence`` searches on past
-    it through noisy moves: both for given trees, which carry static values and noisy marks.
+    ``questions`` None asks the default questions of the algorithm. ``depth_limit`` scores nodes that deep by their
+    static values, ``quiescence`` searches on past it through noisy moves (for given trees, which carry both).
     """
 
     branching: tuple[int, int] = (2, 3)
@@ -161,9 +160,6 @@ class ExerciseSpec:
                 hint=say("exercise.hint.distinct", "widen {{1}} or leave out {{2}}"),
                 options=(Option("values", f"{self.values[0]}..{self.values[1]}"), Option("values"), Option("distinct", True)),
             )
-        if self.depth_limit is not None and self.depth_limit < 0:
-            raise InputError(say("exercise.negative", "{{0}} is negative"), hint=say("exercise.hint.negative", "give 0 or more"),
-                             options=(Option("depth_limit"),))
         if self.quiescence and self.depth_limit is None:
             raise InputError(say("exercise.quiescence.limit", "{{0}} searches on past the depth limit, but there is none"),
                              hint=say("exercise.hint.quiescence.limit", "give a depth limit, e.g. {{1}}"),
@@ -196,9 +192,9 @@ class ExerciseSpec:
         return SearchSettings(algorithm=self.algorithm, conventions=self.conventions, depth=self.depth_limit, quiescence=self.quiescence)
 
     def to_dict(self) -> dict[str, Any]:
-        """The spec as data; the depth limit and quiescence only when in use, so the specs
-        without them (and their seeds and exercise ids) read as before they existed."""
-        data = {
+        """The spec as data; a depth limit and quiescence only when in use (the ids of specs without them stay)."""
+        limit = {"depth_limit": self.depth_limit, **({"quiescence": True} if self.quiescence else {})} if self.depth_limit is not None else {}
+        return {
             "branching": list(self.branching),
             "depth": list(self.depth),
             "values": list(self.values),
@@ -210,12 +206,8 @@ class ExerciseSpec:
             "conventions": self.conventions.to_dict(),
             "questions": list(self.asked),
             "max_leaves": self.max_leaves,
+            **limit,
         }
-        if self.depth_limit is not None:
-            data["depth_limit"] = self.depth_limit
-        if self.quiescence:
-            data["quiescence"] = True
-        return data
 
     def fingerprint(self) -> str:
         """Canonical text of the spec: part of every seed, so other constraints give other trees (and ids)."""

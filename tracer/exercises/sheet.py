@@ -237,7 +237,8 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
         "cutoffs": _cutoff_lines(exercise),
         "steps": key_steps(exercise.trace),
         "key_yaml": _answers_yaml(key_answers(key)),
-        "tree_svg": figures.tree_svg(exercise.tree) if "html" in formats else "",
+        "tree_svg": figures.tree_svg(exercise.tree, static_values=spec.depth_limit is not None) if "html" in formats else "",
+        "figure_marks": _figure_marks(spec),
         "final_svg": figures.final_svg(exercise.trace) if "html" in formats else "",
     }
     context["template"] = _render("answer-template.yaml.j2", context)
@@ -245,6 +246,16 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
         context["tree_tikz"] = figures.tree_tikz(exercise.tree)
         context["final_tikz"] = figures.final_tikz(exercise.trace)
     return context
+
+
+def _figure_marks(spec: ExerciseSpec) -> str:
+    """What the sheet's figure adds for a depth-limited exercise (the LaTeX figure does not: its conventions list them)."""
+    if spec.depth_limit is None:
+        return ""
+    text = say("sheet.legend.static", "The number beside an internal node is its static value.")
+    if spec.quiescence:
+        text += " " + say("sheet.legend.noisy", "A move marked {mark} is noisy: quiescence search follows it past the depth limit.", mark=figures.noisy_mark())
+    return text
 
 
 def _asked_nodes(exercise: Exercise) -> list[str]:

@@ -73,7 +73,9 @@ class Figure:
     such as ``"B"``, its path such as ``"0.1"`` or a tuple) or ``"auto"`` (the subtree of
     the best move at the root); ``compact`` writes values and windows under the nodes
     instead of beside them, ``wrap`` puts the leaves of a wide level on two staggered
-    rows (None: only where a slide needs it to fit).
+    rows (None: only where a slide needs it to fit). ``static_values`` (a bare tree only)
+    writes each internal node's static value beside it and marks each noisy move's edge
+    with :data:`~tracer.render.scene.NOISY_MARK`, for quiescence exercises.
     """
 
     def __init__(
@@ -97,6 +99,7 @@ class Figure:
         focus: str | NodePath | None = None,
         compact: bool | None = None,
         wrap: bool | None = None,
+        static_values: bool = False,
     ) -> None:
         get_theme(theme)
         if pruned_values not in PRUNED_VALUES:
@@ -106,7 +109,7 @@ class Figure:
         self.scene = Scene(
             source, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers,
             max_nodes=max_nodes, caption_band=caption_band, captions=captions, header=header, legend=legend,
-            font_scale=font_scale, slide=self.slide, focus=self.focus, compact=compact, wrap=wrap,
+            font_scale=font_scale, slide=self.slide, focus=self.focus, compact=compact, wrap=wrap, static_values=static_values,
         )
         self.theme = theme
         self.prefix = prefix if prefix is not None else f"tr{self.scene.layout.digest()}"
@@ -196,7 +199,8 @@ class Figure:
 
     def plain(self, caption: str | None = None) -> str:
         """The tree with labels and leaf values and no search state."""
-        nodes, edges = plain_visuals(self.scene.plan)
+        static = {node.path: self.scene.static_text(node.path) for node in self.scene.plan.nodes} if self.scene.static_values else None
+        nodes, edges = plain_visuals(self.scene.plan, static)
         height, groups = compose(self.scene, nodes, edges, header=False, caption=caption)
         return svg_document(
             self.scene.width, height, groups, title=caption, theme=self.theme, prefix=self.prefix, viewport=self.scene.viewport(height)
