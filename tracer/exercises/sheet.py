@@ -237,7 +237,7 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
         "cutoffs": _cutoff_lines(exercise),
         "steps": key_steps(exercise.trace),
         "key_yaml": _answers_yaml(key_answers(key)),
-        "tree_svg": figures.tree_svg(exercise.tree, static_values=spec.depth_limit is not None) if "html" in formats else "",
+        "tree_svg": figures.tree_svg(exercise.tree, static_values=spec.depth_limit is not None, noisy_marks=spec.quiescence) if "html" in formats else "",
         "figure_marks": _figure_marks(spec),
         "final_svg": figures.final_svg(exercise.trace) if "html" in formats else "",
     }

@@ -73,9 +73,10 @@ class Figure:
     such as ``"B"``, its path such as ``"0.1"`` or a tuple) or ``"auto"`` (the subtree of
     the best move at the root); ``compact`` writes values and windows under the nodes
     instead of beside them, ``wrap`` puts the leaves of a wide level on two staggered
-    rows (None: only where a slide needs it to fit). ``static_values`` (a bare tree only)
-    writes each internal node's static value beside it and marks each noisy move's edge
-    with :data:`~tracer.render.scene.NOISY_MARK`, for quiescence exercises.
+    rows (None: only where a slide needs it to fit). For exercises on depth-limited and
+    quiescence search, a bare tree with ``static_values`` writes each internal node's static
+    value beside it, with ``noisy_marks`` each noisy move's edge its
+    :data:`~tracer.render.scene.NOISY_MARK`.
     """
 
     def __init__(
@@ -100,6 +101,7 @@ class Figure:
         compact: bool | None = None,
         wrap: bool | None = None,
         static_values: bool = False,
+        noisy_marks: bool = False,
     ) -> None:
         get_theme(theme)
         if pruned_values not in PRUNED_VALUES:
@@ -110,6 +112,7 @@ class Figure:
             source, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers,
             max_nodes=max_nodes, caption_band=caption_band, captions=captions, header=header, legend=legend,
             font_scale=font_scale, slide=self.slide, focus=self.focus, compact=compact, wrap=wrap, static_values=static_values,
+            noisy_marks=noisy_marks,
         )
         self.theme = theme
         self.prefix = prefix if prefix is not None else f"tr{self.scene.layout.digest()}"

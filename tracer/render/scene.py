@@ -35,7 +35,7 @@ __all__ = ["LABELS", "MARKS", "NOISY_MARK", "PIECES", "Scene"]
 
 LABELS = ("letters", "paths", "none")
 
-NOISY_MARK = "*"  # beside a noisy move's edge in a bare tree drawn with static_values (quiescence exercises)
+NOISY_MARK = "*"  # beside a noisy move's edge in a bare tree drawn with noisy_marks (quiescence exercises)
 
 PIECES: dict[str, dict[str, str]] = {"hexapawn": {"W": "pawn-light", "B": "pawn-dark"}}
 """Board marks drawn as pieces, by game: Hexapawn's ``W`` and ``B`` are pawns (letters
@@ -88,7 +88,7 @@ class Scene:
         slide: SlidePreset | None = None,
         compact: bool | None = None,
         wrap: bool | None = None,
-        static_values: bool = False,
+        static_values: bool = False, noisy_marks: bool = False,
     ) -> None:
         if labels not in LABELS:
             raise ValueError(f"unknown labels {labels!r}: use " + ", ".join(LABELS))
@@ -99,6 +99,7 @@ class Scene:
             check_game_size(source, max_depth=max_depth, max_nodes=max_nodes)  # before a game's tree is built
         self.tree: Tree = source.tree if isinstance(source, Trace) else source
         self.static_values = static_values and self.trace is None
+        self.noisy_marks = noisy_marks and self.trace is None
         self.labels = labels
         self.order_numbers = order_numbers
         self.captions_drawn = captions
@@ -168,13 +169,12 @@ class Scene:
         return [[marks.get(str(cell), str(cell)) for cell in row] for row in board]
 
     def static_text(self, path: NodePath) -> str:
-        """An internal node's static value, written beside it in a bare tree with ``static_values`` (else "")."""
         return number(node.value) if self.static_values and not (node := self.tree.node(path)).is_leaf and node.value is not None else ""
 
     def edge_label(self, child: Node) -> str:
         """The text beside the edge into ``child``: its move, and its probability under a chance node."""
         text = child.move or ""
-        if self.static_values and child.path[-1] in (self.tree.node(child.path[:-1]).noisy or ()):
+        if self.noisy_marks and child.path[-1] in (self.tree.node(child.path[:-1]).noisy or ()):
             text = f"{text} {NOISY_MARK}".strip()  # a bare tree for quiescence exercises marks its noisy moves
         if child.p is not None:
             siblings = [sibling.p for sibling in self.tree.node(child.path[:-1]).children if sibling.p is not None]
