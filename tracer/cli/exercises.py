@@ -57,6 +57,8 @@ _FLAG_OF = {"values_range": "values"}
     "(of leaf evaluations), expectiminimax. Default: minimax,values,not_examined,move (alpha-beta); minimax,move (minimax); "
     "expectiminimax,move (chance).",
 )
+@click.option("--depth-limit", type=click.IntRange(min=0), metavar="N", help="With --tree: search N levels below the root and score the nodes there by their static values (the tree's value: on internal nodes).")
+@click.option("--quiescence", is_flag=True, help="With --tree and --depth-limit: past the depth limit, search on through the noisy moves (noisy: [...] or quiet: false in the tree), standing pat on the static value. Sheets mark the noisy moves.")
 @click.option("--max-leaves", type=click.IntRange(min=1), default=32, show_default=True, help="Largest number of leaves a tree may have.")
 @click.option("--students", type=click.Path(dir_okay=False), metavar="ROSTER.CSV", help="Roster (CSV with a header, comma, semicolon or tab separated; ids from a column id, student_id, sid, username or email): every student gets their own version, from the seed and their id.")
 @click.option("--id-column", metavar="NAME", help="The roster's column of student ids, when its header does not make it clear.")
@@ -70,7 +72,7 @@ _FLAG_OF = {"values_range": "values"}
 def exercise_new_command(
     ctx: click.Context, out: str, seed: str | None, tree_files: tuple[str, ...], count: int, branching: str, depth: str, values_range: str,
     distinct: bool, min_cutoffs: int, deep_cutoff: bool, chance: bool, algorithm: str | None, prune_on_equal: bool, fail_soft: bool,
-    questions: str | None, max_leaves: int, students: str | None, id_column: str | None, name_column: str | None, fmt: str, title: str | None,
+    questions: str | None, depth_limit: int | None, quiescence: bool, max_leaves: int, students: str | None, id_column: str | None, name_column: str | None, fmt: str, title: str | None,
     force: bool,
 ) -> None:
     """Make exercises, each with a sheet, an answer template and a key: on random game trees
@@ -101,6 +103,7 @@ def exercise_new_command(
       tracer exercise new -o hw3 --seed 2024 --students roster.csv --depth 4 --deep-cutoff
       tracer exercise new --tree fig-5-2.json -o quiz
       tracer exercise new --tree trees/ --students roster.csv -o hw4 --format latex
+      tracer exercise new --tree horizon.yaml --depth-limit 1 --quiescence -o quiz
     """
     import secrets
 
@@ -112,6 +115,11 @@ def exercise_new_command(
     conventions = Conventions(prune_on_equal=prune_on_equal, fail="soft" if fail_soft else "hard")
     asked = tuple(q.strip().replace("-", "_") for q in questions.split(",") if q.strip()) if questions is not None else None
     roster = load_roster(students, id_column=id_column, name_column=name_column) if students else None
+    if not tree_files and (depth_limit is not None or quiescence):
+        raise InputError(say("exercise.limit.tree", "{{0}} needs a tree with static values, but random trees have them only at the leaves"),
+                         hint=say("exercise.hint.limit.tree", "give the tree with {{1}}"),
+                         options=(Option("depth_limit" if depth_limit is not None else "quiescence", depth_limit if depth_limit is not None else True),
+                                  Option("tree", "FILE")))
     if tree_files:
         given = [name for name in SHAPE_OPTIONS if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
         if given:
@@ -120,7 +128,8 @@ def exercise_new_command(
                              options=(Option(_FLAG_OF.get(given[0], given[0])),))
         paths = _tree_paths(tree_files)
         trees = [load_tree(path) for path in paths]
-        spec = ExerciseSpec(algorithm=algorithm or "", chance=algorithm == "expectiminimax", conventions=conventions, questions=asked)
+        spec = ExerciseSpec(algorithm=algorithm or "", chance=algorithm == "expectiminimax", conventions=conventions, questions=asked,
+                            depth_limit=depth_limit, quiescence=quiescence)
         seed = seed if seed is not None else tree_seed(trees)
         exercises = exercises_from_trees(trees, spec, seed, roster, algorithm_given=algorithm is not None)
         jobs: Any = exercises

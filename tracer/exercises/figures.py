@@ -14,14 +14,22 @@ from typing import Any
 from tracer.game.model import Tree
 from tracer.trace.model import Trace
 
-__all__ = ["final_svg", "final_tikz", "steps_html", "tex_escape", "tree_svg", "tree_tikz"]
+__all__ = ["final_svg", "final_tikz", "noisy_mark", "steps_html", "tex_escape", "tree_svg", "tree_tikz"]
 
 
-def tree_svg(tree: Tree, theme: str = "light", labels: str = "letters") -> str:
-    """The tree as a sheet shows it: no search state, leaf values and labels."""
+def tree_svg(tree: Tree, theme: str = "light", labels: str = "letters", static_values: bool = False, noisy_marks: bool = False) -> str:
+    """The tree as a sheet shows it: no search state, leaf values and labels (with ``static_values``
+    internal nodes' static values beside them, with ``noisy_marks`` noisy moves marked)."""
     from tracer.render import tree_svg as draw
 
-    return draw(tree, theme=theme, labels=labels)
+    return draw(tree, theme=theme, labels=labels, static_values=static_values, noisy_marks=noisy_marks)
+
+
+def noisy_mark() -> str:
+    """The mark :func:`tree_svg` writes beside a noisy move, for the sheet's legend."""
+    from tracer.render.scene import NOISY_MARK
+
+    return NOISY_MARK
 
 
 def final_svg(trace: Trace, theme: str = "light", labels: str = "letters") -> str:

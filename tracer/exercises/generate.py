@@ -94,7 +94,8 @@ class ExerciseSpec:
     readable. ``algorithm`` is the search the questions are about (``expectiminimax``
     goes with ``chance``, whose trees have levels MAX, chance, MIN, chance, ...; empty
     means alpha-beta, or expectiminimax with ``chance``).
-    ``questions`` None asks the default questions of the algorithm.
+    ``questions`` None asks the default questions of the algorithm. ``depth_limit`` scores nodes that deep by their
+    static values, ``quiescence`` searches on past it through noisy moves (for given trees, which carry both).
     """
 
     branching: tuple[int, int] = (2, 3)
@@ -108,6 +109,8 @@ class ExerciseSpec:
     conventions: Conventions = field(default_factory=Conventions)
     questions: tuple[str, ...] | None = None
     max_leaves: int = 32
+    depth_limit: int | None = None
+    quiescence: bool = False
 
     def __post_init__(self) -> None:
         parse_range(self.branching, "branching", low=1, high=MAX_BRANCHING)
@@ -157,6 +160,10 @@ class ExerciseSpec:
                 hint=say("exercise.hint.distinct", "widen {{1}} or leave out {{2}}"),
                 options=(Option("values", f"{self.values[0]}..{self.values[1]}"), Option("values"), Option("distinct", True)),
             )
+        if self.quiescence and self.depth_limit is None:
+            raise InputError(say("exercise.quiescence.limit", "{{0}} searches on past the depth limit, but there is none"),
+                             hint=say("exercise.hint.quiescence.limit", "give a depth limit, e.g. {{1}}"),
+                             options=(Option("quiescence", True), Option("depth_limit", 1)))
         if self.questions is not None:
             allowed = ALLOWED_QUESTIONS[self.algorithm]
             for question in self.questions:
@@ -182,9 +189,11 @@ class ExerciseSpec:
         return CHANCE_PLAYERS if self.chance else PLAIN_PLAYERS
 
     def settings(self) -> SearchSettings:
-        return SearchSettings(algorithm=self.algorithm, conventions=self.conventions)
+        return SearchSettings(algorithm=self.algorithm, conventions=self.conventions, depth=self.depth_limit, quiescence=self.quiescence)
 
     def to_dict(self) -> dict[str, Any]:
+        """The spec as data; a depth limit and quiescence only when in use (the ids of specs without them stay)."""
+        limit = {"depth_limit": self.depth_limit, **({"quiescence": True} if self.quiescence else {})} if self.depth_limit is not None else {}
         return {
             "branching": list(self.branching),
             "depth": list(self.depth),
@@ -197,6 +206,7 @@ class ExerciseSpec:
             "conventions": self.conventions.to_dict(),
             "questions": list(self.asked),
             "max_leaves": self.max_leaves,
+            **limit,
         }
 
     def fingerprint(self) -> str:

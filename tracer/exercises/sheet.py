@@ -38,6 +38,7 @@ import tracer.exercises.figures as figures
 import tracer.exercises.markup as markup
 from tracer.errors import InputError
 from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
+from tracer.game.model import Tree
 from tracer.exercises.wording import (
     babel_language,
     default_title,
@@ -55,7 +56,7 @@ from tracer.trace.hand_in import key_answers
 from tracer.trace.key import AnswerKey
 from tracer.trace.key_text import md
 from tracer.trace.questions import Question, question_title
-from tracer.words import bounded, conventions_lines, current_language, cutoff_test, joined, node_kind, number, say
+from tracer.words import bounded, conventions_lines, current_language, cutoff_test, joined, node_kind, number, say, say_n
 
 __all__ = ["FORMATS", "render_exercise", "render_parts", "render_sheets", "template_dir", "yaml_text"]
 
@@ -144,7 +145,7 @@ def key_answer(question: Question, key: AnswerKey) -> dict[str, Any]:
     if qid in ("minimax", "expectiminimax", "values"):
         rows = []
         for node in nodes:
-            if node.type == "leaf":
+            if node.type == "leaf" or node.minimax_value is None:  # None: past a depth limit's reach
                 continue
             if qid == "values":
                 value = bounded(node.search_value, node.bound) if node.search_value is not None else say("key.not.examined", "not examined")
@@ -228,15 +229,16 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
         "student_text": who,
         "algorithm": algorithm,
         "chance": spec.chance,
-        "conventions": convention_lines(spec),
+        "conventions": convention_lines(spec, exercise.tree),
         "questions": questions,
-        "internal": [node.label for node in exercise.tree.breadth_first() if not node.is_leaf],
+        "internal": _asked_nodes(exercise),
         "words": sheet_words(title, exercise.id, who, chance=spec.chance, asks={q.id for q in exercise.questions}),
         "key_words": key_words(title, exercise.id, who, algorithm=algorithm, stats=key.stats, root_value=number(key.root_value), best_move=best_move),
         "cutoffs": _cutoff_lines(exercise),
         "steps": key_steps(exercise.trace),
         "key_yaml": _answers_yaml(key_answers(key)),
-        "tree_svg": figures.tree_svg(exercise.tree) if "html" in formats else "",
+        "tree_svg": figures.tree_svg(exercise.tree, static_values=spec.depth_limit is not None, noisy_marks=spec.quiescence) if "html" in formats else "",
+        "figure_marks": _figure_marks(spec),
         "final_svg": figures.final_svg(exercise.trace) if "html" in formats else "",
     }
     context["template"] = _render("answer-template.yaml.j2", context)
@@ -246,8 +248,41 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
     return context
 
 
-def convention_lines(spec: ExerciseSpec) -> list[str]:
-    return conventions_lines(spec.algorithm, spec.conventions.prune_on_equal, spec.conventions.fail)
+def _figure_marks(spec: ExerciseSpec) -> str:
+    """What the sheet's figure adds for a depth-limited exercise (the LaTeX figure does not: its conventions list them)."""
+    if spec.depth_limit is None:
+        return ""
+    text = say("sheet.legend.static", "The number beside an internal node is its static value.")
+    if spec.quiescence:
+        text += " " + say("sheet.legend.noisy", "A move marked {mark} is noisy: quiescence search follows it past the depth limit.", mark=figures.noisy_mark())
+    return text
+
+
+def _asked_nodes(exercise: Exercise) -> list[str]:
+    """The internal nodes whose values are asked: every one, or with a depth limit those within the search's reach."""
+    values = {node.path: node.minimax_value for node in exercise.key.nodes or ()}
+    return [node.label for node in exercise.tree.breadth_first() if not node.is_leaf and values.get(node.path, 0) is not None]
+
+
+def convention_lines(spec: ExerciseSpec, tree: Tree | None = None) -> list[str]:
+    """The conventions as the sheet states them; with a depth limit, the limit, the static values
+    and (with quiescence) the noisy moves of ``tree`` as well."""
+    lines = conventions_lines(spec.algorithm, spec.conventions.prune_on_equal, spec.conventions.fail)
+    if spec.depth_limit is None or tree is None:
+        return lines
+    lines.append(say_n("sheet.depth_limit", "Depth limit {n}: the search stops {n} level below the root and takes a node there "
+                       "as worth its static value.", "Depth limit {n}: the search stops {n} levels below the root and takes a node there "
+                       "as worth its static value.", spec.depth_limit, n=spec.depth_limit))
+    static = [say("sheet.static.item", "{node} {value}", node=node.label, value=number(node.value))
+              for node in tree.breadth_first() if not node.is_leaf and node.value is not None]
+    if static:
+        lines.append(say("sheet.static", "Static values of internal nodes: {values}.", values=", ".join(static)))
+    if spec.quiescence:
+        moves = [f"{node.label} → {node.children[i].label}" for node in tree.breadth_first() for i in node.noisy or ()]
+        lines.append(say("sheet.quiescence", "Quiescence search: past the depth limit, a node with noisy moves is worth its static value "
+                         "(standing pat) or what a noisy move gives its player, whichever that player prefers; quiet moves are not searched there. "
+                         "Noisy moves: {moves}.", moves=", ".join(moves) or say("key.none", "none")))
+    return lines
 
 
 def render_exercise(exercise: Exercise, title: str | None = None, formats: Sequence[str] = ("html",)) -> dict[str, str]:

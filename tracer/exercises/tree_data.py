@@ -2,7 +2,7 @@
 
 ``key.json`` holds its exercise's tree, so that the checker can search it again and tell a
 student why (:mod:`tracer.grading.feedback`). A TA's tree may have its own labels, move names,
-node types and static values: each is kept, so the tree read back is the tree given.
+node types, static values and noisy moves: each is kept, so the tree read back is the tree given.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def tree_to_data(tree: Tree) -> Any:
 
     Where the bracket form would lose something (a label other than the automatic
     letter, a move's name, a node type other than the tree's cycle gives, an internal
-    node's static value), that node is written in the object form, so that
+    node's static value, its noisy moves), that node is written in the object form, so that
     :func:`tracer.tree_from_data` gives back the same tree, labels and all.
 
     >>> from tracer import parse_tree
@@ -83,6 +83,8 @@ def _object_form(node: Node, plain: Any, labelled: bool, cycle_type: str) -> Any
         extra["type"] = node.type
     if not node.is_leaf and node.value is not None:
         extra["value"] = node.value
+    if node.noisy is not None:
+        extra["noisy"] = list(node.noisy)
     if not extra:
         return plain
     if node.is_leaf:

@@ -82,7 +82,8 @@ def check_values(key: PreparedKey, question: Question, item: Item | None, source
     """``minimax``, ``expectiminimax`` and ``values``: each node asked earns an equal share."""
     qid = question.id
     search = qid == "values"
-    asked = [path for path in key.internal() if not search or key.nodes[path].search_value is not None]
+    # with a depth limit, nodes past the search's reach have no value: they are not asked
+    asked = [path for path in key.internal() if (key.nodes[path].search_value if search else key.nodes[path].minimax_value) is not None]
     example = '{A: 3, C: "<= 2"}' if search else "{A: 3, B: 3}"
     claims: dict[NodePath, Claim | None] = {}
     unknown: list[str] = []

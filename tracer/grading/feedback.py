@@ -89,7 +89,14 @@ def explain_minimax(key: PreparedKey, path: NodePath, claim: Claim | None, shown
             "feedback.minimax.bound", "you wrote {claim}, but the {value_name} value is a number, not a bound: write {typed}.",
             claim=shown if shown is not None else str(claim), value_name=key.value_name, typed=answer_number(true_value),
         )
-    if node_type == "chance":
+    limit = key.key.settings.get("depth")
+    if (limit is not None and len(path) >= limit) or any(value is None for value in values):  # at or past the depth limit
+        why = say(
+            "feedback.minimax.limit",
+            "{node} is at or past the depth limit: its value is its static value, or, with quiescence search, what its best noisy move "
+            "gives where that is better for the player to move: {value}.", node=label, value=number(true_value),
+        )
+    elif node_type == "chance":
         terms = " + ".join(f"{number(key.probability(c))} × {number(v)}" for c, v in zip(children, values))
         why = say(
             "feedback.minimax.chance",
@@ -225,6 +232,10 @@ def explain_not_examined_extra(key: PreparedKey, path: NodePath) -> str:
         return say("feedback.extra.root", "The search always examines the root.")
     parent, index = path[:-1], path[-1]
     parent_label = key.name(parent)
+    limit = key.key.settings.get("depth")
+    if limit is not None and len(path) > limit:  # past the depth limit only quiescence search goes on, through noisy moves
+        return say("feedback.extra.noisy", "{node} is examined: it is past the depth limit, but the move from {parent} to it is noisy, "
+                   "and quiescence search follows noisy moves.", node=label, parent=parent_label)
     if index == 0:
         return say("feedback.extra.first", "{node} is examined: the search enters {parent}, and a node's first child is always examined.",
                    node=label, parent=parent_label)

@@ -73,7 +73,10 @@ class Figure:
     such as ``"B"``, its path such as ``"0.1"`` or a tuple) or ``"auto"`` (the subtree of
     the best move at the root); ``compact`` writes values and windows under the nodes
     instead of beside them, ``wrap`` puts the leaves of a wide level on two staggered
-    rows (None: only where a slide needs it to fit).
+    rows (None: only where a slide needs it to fit). For exercises on depth-limited and
+    quiescence search, a bare tree with ``static_values`` writes each internal node's static
+    value beside it, with ``noisy_marks`` each noisy move's edge its
+    :data:`~tracer.render.scene.NOISY_MARK`.
     """
 
     def __init__(
@@ -97,6 +100,8 @@ class Figure:
         focus: str | NodePath | None = None,
         compact: bool | None = None,
         wrap: bool | None = None,
+        static_values: bool = False,
+        noisy_marks: bool = False,
     ) -> None:
         get_theme(theme)
         if pruned_values not in PRUNED_VALUES:
@@ -106,7 +111,8 @@ class Figure:
         self.scene = Scene(
             source, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers,
             max_nodes=max_nodes, caption_band=caption_band, captions=captions, header=header, legend=legend,
-            font_scale=font_scale, slide=self.slide, focus=self.focus, compact=compact, wrap=wrap,
+            font_scale=font_scale, slide=self.slide, focus=self.focus, compact=compact, wrap=wrap, static_values=static_values,
+            noisy_marks=noisy_marks,
         )
         self.theme = theme
         self.prefix = prefix if prefix is not None else f"tr{self.scene.layout.digest()}"
@@ -196,7 +202,8 @@ class Figure:
 
     def plain(self, caption: str | None = None) -> str:
         """The tree with labels and leaf values and no search state."""
-        nodes, edges = plain_visuals(self.scene.plan)
+        static = {node.path: self.scene.static_text(node.path) for node in self.scene.plan.nodes} if self.scene.static_values else None
+        nodes, edges = plain_visuals(self.scene.plan, static)
         height, groups = compose(self.scene, nodes, edges, header=False, caption=caption)
         return svg_document(
             self.scene.width, height, groups, title=caption, theme=self.theme, prefix=self.prefix, viewport=self.scene.viewport(height)

@@ -31,9 +31,11 @@ from tracer.trace.key import AnswerKey, answer_key
 from tracer.trace.model import Trace
 from tracer.words import count, number, probability, say
 
-__all__ = ["LABELS", "MARKS", "PIECES", "Scene"]
+__all__ = ["LABELS", "MARKS", "NOISY_MARK", "PIECES", "Scene"]
 
 LABELS = ("letters", "paths", "none")
+
+NOISY_MARK = "*"  # beside a noisy move's edge in a bare tree drawn with noisy_marks (quiescence exercises)
 
 PIECES: dict[str, dict[str, str]] = {"hexapawn": {"W": "pawn-light", "B": "pawn-dark"}}
 """Board marks drawn as pieces, by game: Hexapawn's ``W`` and ``B`` are pawns (letters
@@ -86,6 +88,7 @@ class Scene:
         slide: SlidePreset | None = None,
         compact: bool | None = None,
         wrap: bool | None = None,
+        static_values: bool = False, noisy_marks: bool = False,
     ) -> None:
         if labels not in LABELS:
             raise ValueError(f"unknown labels {labels!r}: use " + ", ".join(LABELS))
@@ -95,6 +98,8 @@ class Scene:
         if isinstance(source, Trace) and focus is None and not source.tree_built:
             check_game_size(source, max_depth=max_depth, max_nodes=max_nodes)  # before a game's tree is built
         self.tree: Tree = source.tree if isinstance(source, Trace) else source
+        self.static_values = static_values and self.trace is None
+        self.noisy_marks = noisy_marks and self.trace is None
         self.labels = labels
         self.order_numbers = order_numbers
         self.captions_drawn = captions
@@ -163,9 +168,14 @@ class Scene:
         marks = MARKS.get(trace.game.name, {})
         return [[marks.get(str(cell), str(cell)) for cell in row] for row in board]
 
+    def static_text(self, path: NodePath) -> str:
+        return number(node.value) if self.static_values and not (node := self.tree.node(path)).is_leaf and node.value is not None else ""
+
     def edge_label(self, child: Node) -> str:
         """The text beside the edge into ``child``: its move, and its probability under a chance node."""
         text = child.move or ""
+        if self.noisy_marks and child.path[-1] in (self.tree.node(child.path[:-1]).noisy or ()):
+            text = f"{text} {NOISY_MARK}".strip()  # a bare tree for quiescence exercises marks its noisy moves
         if child.p is not None:
             siblings = [sibling.p for sibling in self.tree.node(child.path[:-1]).children if sibling.p is not None]
             text = f"{text} {probability(child.p, siblings)}".strip()
@@ -181,8 +191,9 @@ class Scene:
         if self.trace is not None:
             final = final_texts(self.key, self.plan, alphabeta=self.is_alphabeta, twins=self.twins)
             self._widths, self._evaluated = widest_texts(self.trace, self.plan, final)
-        else:
-            self._widths, self._evaluated = {}, set()
+        else:  # a bare tree; with static_values, room beside each internal node for its static value
+            widths = {node.path: text_width(self.static_text(node.path), SIZES["value"], True) for node in self.plan.nodes}
+            self._widths, self._evaluated = (widths if self.static_values else {}), set()
         self._boards = {node.path: self._board(node) for node in self.plan.nodes}
         game = self.trace.game.name if self.trace is not None and self.trace.is_game else ""
         self._pieces = PIECES.get(game)

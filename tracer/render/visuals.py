@@ -319,8 +319,9 @@ def _hide_pruned(pruned_values: str) -> bool:
     return pruned_values == "hide"
 
 
-def plain_visuals(plan: Plan) -> tuple[dict[NodePath, Visual], dict[NodePath, EdgeLook]]:
-    """The looks of a bare tree: no search state, no texts beside the nodes."""
-    nodes: dict[NodePath, Visual] = {node.path: (("tn", node.type, "plain"), ("", "", "", "")) for node in plan.nodes}
+def plain_visuals(plan: Plan, static: dict[NodePath, str] | None = None) -> tuple[dict[NodePath, Visual], dict[NodePath, EdgeLook]]:
+    """The looks of a bare tree: no search state; beside the nodes no texts, or the ``static`` values given."""
+    static = static or {}
+    nodes: dict[NodePath, Visual] = {node.path: (("tn", node.type, "plain"), (static.get(node.path, ""), "", "", "")) for node in plan.nodes}
     edges: dict[NodePath, EdgeLook] = {node.path: ("te", "plain") for node in plan.nodes if node.path}
     return nodes, edges

@@ -60,7 +60,7 @@ def key_answers(key: AnswerKey) -> dict[str, Any]:
     for question in asked_questions(key.questions, key.algorithm):
         qid = question.id
         if qid in ("minimax", "expectiminimax"):
-            out[qid] = {n.label: answer_value(n.minimax_value, "exact") for n in nodes if n.type != "leaf"}
+            out[qid] = {n.label: answer_value(n.minimax_value, "exact") for n in nodes if n.type != "leaf" and n.minimax_value is not None}
         elif qid == "values":
             out[qid] = {n.label: answer_value(n.search_value, n.bound) for n in nodes if n.type != "leaf" and n.search_value is not None}
         elif qid == "not_examined":
