@@ -40,8 +40,13 @@ $(STAMP): pyproject.toml
 # missing, install PACKAGES with apt-get (as root or with password-less sudo); where that
 # cannot be done, print the message and run ON-FAILURE (exit 1 for what tracer needs,
 # true for what only some tests need: those tests are then skipped).
+# apt_get_unless: the same, with a shell test of our own for "already there" instead of a command's name.
 define apt_get
-	@if command -v $(1) >/dev/null 2>&1; then :; \
+$(call apt_get_unless,command -v $(1),$(2),$(3),$(4),$(5))
+endef
+
+define apt_get_unless
+	@if $(1) >/dev/null 2>&1; then :; \
 	elif command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then \
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
 	  echo "Installing $(3) with apt-get..."; \
@@ -55,6 +60,7 @@ endef
 
 GRAPHVIZ_MISSING := tracer needs Graphviz's dot: install it (Debian/Ubuntu: sudo apt-get install graphviz; macOS: brew install graphviz; others: https://graphviz.org/download/) and run make again.
 CHROMIUM_MISSING := No Chromium: the browser tests will be skipped (Debian/Ubuntu: sudo apt-get install chromium).
+TURKISH_LATEX_MISSING := No babel Turkish for LaTeX: the test that compiles Turkish sheets will be skipped (Debian/Ubuntu: sudo apt-get install texlive-lang-european).
 LATEX_MISSING := No pdflatex: the tests that compile LaTeX sheets and Beamer overlays will be skipped (Debian/Ubuntu: sudo apt-get install texlive-latex-base texlive-latex-recommended texlive-pictures texlive-lang-european; the last for babel's Turkish, which Turkish sheets load).
 
 graphviz:
@@ -68,6 +74,7 @@ chromium:
 # pdflatex with TikZ and Beamer, to compile the LaTeX sheets and overlays tracer writes.
 latex:
 	$(call apt_get,pdflatex,--no-install-recommends texlive-latex-base texlive-latex-recommended texlive-pictures texlive-lang-european,LaTeX (for the sheet and Beamer tests),$(LATEX_MISSING),true)
+	$(call apt_get_unless,{ ! command -v kpsewhich || kpsewhich turkish.ldf; },--no-install-recommends texlive-lang-european,babel's Turkish for LaTeX (Turkish sheets),$(TURKISH_LATEX_MISSING),true)
 
 # Slide decks and animations (tracer render --pptx, --revealjs, --format gif,mp4): LibreOffice
 # Impress converts the PowerPoint decks the tests write to PDF, and pdftotext (poppler-utils)
