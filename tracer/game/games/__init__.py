@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from tracer.errors import InputError
+from tracer.words import say
 from tracer.game.games.coinflip import CoinFlip
 from tracer.game.games.hexapawn import Hexapawn
 from tracer.game.games.nim import Nim
@@ -62,5 +63,6 @@ def make_game(name: str, position: str | None = None):  # type: ignore[no-untype
     """The game called ``name`` from ``position`` (its usual start when None)."""
     key = name.strip().lower()
     if key not in GAMES:
-        raise InputError(f"unknown game {name!r}", hint="choose one of " + ", ".join(GAMES) + ", or a course's class as module:Class or file.py:Class")
+        raise InputError(say("game.unknown", "unknown game {name}", name=repr(name)),
+                     hint=say("game.unknown.hint", "choose one of {names}, or a course's class as module:Class or file.py:Class", names=", ".join(GAMES)))
     return GAMES[key](position)

@@ -58,7 +58,7 @@ import chess
 from tracer.errors import InputError
 from tracer.game.features import Feature, FeatureGroup, feature_table
 from tracer.game.games.base import PositionGame
-from tracer.words import Said
+from tracer.words import Said, say
 
 __all__ = ["GLYPHS", "Chess", "ChessState"]
 
@@ -194,9 +194,11 @@ class Chess(PositionGame):
         status = board.status()
         for flag, reason in _STATUS_TEXT:
             if status & flag:
-                raise InputError(f"the position {fen!r} cannot occur in a game: {reason}", hint="give a position that can occur in a game")
+                raise InputError(say("game.chess.impossible.why", "the position {fen} cannot occur in a game: {reason}", fen=repr(fen), reason=reason),
+                                 hint=say("game.position.possible", "give a position that can occur in a game"))
         if status != chess.STATUS_VALID:
-            raise InputError(f"the position {fen!r} cannot occur in a game", hint="give a position that can occur in a game")
+            raise InputError(say("game.chess.impossible", "the position {fen} cannot occur in a game", fen=repr(fen)),
+                             hint=say("game.position.possible", "give a position that can occur in a game"))
         return ChessState(board)
 
     @staticmethod

@@ -37,7 +37,7 @@ from tracer.errors import InputError
 from tracer.game.features import Feature, feature_table
 from tracer.game.games.base import PositionGame
 from tracer.game.symmetry import SQUARE_SYMMETRIES, Symmetry
-from tracer.words import Said
+from tracer.words import Said, say
 
 __all__ = ["TicTacToe", "TicTacToeState"]
 
@@ -112,7 +112,8 @@ class TicTacToe(PositionGame):
                 hint="X moves first, so X has as many marks as O or one more",
             )
         if _HAS_LINE[x] and _HAS_LINE[o]:
-            raise InputError(f"in {text!r} both players have three in a row", hint="give a position that can occur in a game")
+            raise InputError(say("game.tictactoe.both_won", "in {text} both players have three in a row", text=repr(text)),
+                             hint=say("game.position.possible", "give a position that can occur in a game"))
         to_move = "max" if xs == os_ else "min"
         return (x, o, to_move, _outcome(x, o))
 
