@@ -247,14 +247,11 @@ def load_game_class(spec: str, position: str | None = None) -> GameAdapter:
     cls = getattr(module, class_name, None)
     if cls is None:
         classes = sorted(name for name, value in vars(module).items() if inspect.isclass(value) and value.__module__ == module.__name__)
-        if classes:
-            hint = say("game.class.there", "classes there: {names}", names=", ".join(classes))
-        else:
-            hint = say("game.class.define", "define the class there, or {usage}", usage=_usage())
+        hint = say("game.class.there", "classes there: {names}", names=", ".join(classes)) if classes else \
+            say("game.class.define", "define the class there, or {usage}", usage=_usage())
         raise InputError(say("game.class.missing", "there is no class {name} in {target}", name=repr(class_name), target=target), hint=hint, **where)
     if not inspect.isclass(cls):
-        raise InputError(say("game.class.not_class", "{name} in {target} is not a class", name=class_name, target=target),
-                         hint=say("game.class.not_class.hint", "name the game's class"), **where)
+        raise InputError(say("game.class.not_class", "{name} in {target} is not a class", name=class_name, target=target), hint=say("game.class.not_class.hint", "name the game's class"), **where)
     try:
         _COURSE_FILES.add(str(Path(inspect.getfile(cls)).resolve()))
     except (TypeError, OSError):  # a class with no file (made in memory): its errors keep their traceback
@@ -262,9 +259,8 @@ def load_game_class(spec: str, position: str | None = None) -> GameAdapter:
     missing = [hook for hook in REQUIRED_HOOKS if not _defines(cls, hook)]
     if missing:
         raise InputError(
-            say("game.class.lacks", "the class {name} lacks {hooks}, which the search needs", name=class_name, hooks=_listed(missing)),
-            hint=say("game.class.lacks.hint", "define {hooks} (see the Game protocol in tracer.game.protocol)",
-                     hooks=", ".join(f"{hook}(...)" for hook in missing)),
+            say("game.class.lacks", "the class {name} lacks {hooks}, which the search needs", name=class_name, hooks=joined(missing)),
+            hint=say("game.class.lacks.hint", "define {hooks} (see the Game protocol in tracer.game.protocol)", hooks=", ".join(f"{hook}(...)" for hook in missing)),
             **where,
         )
     game = GameAdapter(_construct(cls, class_name, position, target), spec.strip())
@@ -272,10 +268,6 @@ def load_game_class(spec: str, position: str | None = None) -> GameAdapter:
         game.position = position  # what a trace records as the game's position
     _check_players(game, class_name, target)
     return game
-
-
-def _listed(names: list[str]) -> str:
-    return joined(names)
 
 
 @contextmanager
@@ -295,8 +287,7 @@ def _import_module(name: str) -> ModuleType:
             return importlib.import_module(name)
     except ModuleNotFoundError as error:
         if error.name and not (name == error.name or name.startswith(error.name + ".")):  # a module it imports is missing
-            raise InputError(say("game.module.needs", "importing {name} needs the module {module}, which is not installed", name=name, module=repr(error.name)),
-                             hint=_install(error.name)) from None
+            raise InputError(say("game.module.needs", "importing {name} needs the module {module}, which is not installed", name=name, module=repr(error.name)), hint=_install(error.name)) from None
         raise InputError(say("game.module.missing", "no module named {name}", name=repr(name)),
                          hint=say("game.module.missing.hint", "run tracer in the module's folder, or give its file: path/to/file.py:Class")) from None
     except SyntaxError as error:
@@ -323,8 +314,7 @@ def _import_file(path: Path) -> ModuleType:
         raise _syntax(error) from None
     except ModuleNotFoundError as error:
         del sys.modules[module_name]
-        raise InputError(say("game.file.needs", "the file needs the module {module}, which is not installed", module=repr(error.name)), source=str(path),
-                         line=_line_in(error, path), hint=_install(error.name)) from None
+        raise InputError(say("game.file.needs", "the file needs the module {module}, which is not installed", module=repr(error.name)), source=str(path), line=_line_in(error, path), hint=_install(error.name)) from None
     except Exception as error:  # the course's file failed while importing: say where, not how
         del sys.modules[module_name]
         raise _raised(error, say("game.file.importing", "importing the file"), path) from None
@@ -378,15 +368,11 @@ def _construct(cls: type, class_name: str, position: str | None, target: str) ->
         params = [p for p in signature.parameters.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL)]
         required = [p.name for p in params if p.default is p.empty and p.kind != p.VAR_POSITIONAL]
         if position is not None and not params:
-            raise InputError(say("game.class.no_position", "{name}() takes no position", name=class_name),
-                             hint=say("game.class.no_position.hint", "leave out the position, or give {name}.__init__ a position parameter", name=class_name))
+            raise InputError(say("game.class.no_position", "{name}() takes no position", name=class_name), hint=say("game.class.no_position.hint", "leave out the position, or give {name}.__init__ a position parameter", name=class_name))
         if position is None and required:
-            raise InputError(say("game.class.needs", "{name} needs {parameters} to be made", name=class_name, parameters=_listed(required)),
-                             hint=say("game.class.needs.hint", "give a position, or defaults for {name}.__init__'s parameters", name=class_name))
+            raise InputError(say("game.class.needs", "{name} needs {parameters} to be made", name=class_name, parameters=joined(required)), hint=say("game.class.needs.hint", "give a position, or defaults for {name}.__init__'s parameters", name=class_name))
         if position is not None and len(required) > 1:
-            raise InputError(say("game.class.needs.many", "{name} needs {parameters} to be made, more than one position", name=class_name,
-                                 parameters=_listed(required)),
-                             hint=say("game.class.needs.many.hint", "give {name}.__init__ one parameter for the position", name=class_name))
+            raise InputError(say("game.class.needs.many", "{name} needs {parameters} to be made, more than one position", name=class_name, parameters=joined(required)), hint=say("game.class.needs.many.hint", "give {name}.__init__ one parameter for the position", name=class_name))
     try:
         return cls(position) if position is not None else cls()
     except InputError:

@@ -38,8 +38,9 @@ class _Registry(Mapping[str, Any]):
                 if error.name is None or error.name.startswith("tracer"):
                     raise
                 raise InputError(
-                    f"the game {name} needs the Python package {error.name!r}, which is not installed",
-                    hint=f"install it with: pip install {error.name}",
+                    say("game.package.missing", "the game {name} needs the Python package {package}, which is not installed", name=name,
+                        package=repr(error.name)),
+                    hint=say("game.package.install", "install it with: pip install {package}", package=error.name),
                 ) from None
             entry = self._entries[name] = getattr(module, class_name)
         return entry

@@ -42,7 +42,7 @@ from tracer.errors import InputError
 from tracer.game.features import Feature, feature_table
 from tracer.game.games.base import PositionGame
 from tracer.game.symmetry import MIRROR, Symmetry
-from tracer.words import Said
+from tracer.words import Said, say
 
 __all__ = ["Hexapawn", "HexapawnState"]
 
@@ -113,9 +113,9 @@ class Hexapawn(PositionGame):
         side = side.strip().upper() or "W"
         if len(cells) != 9 or any(c not in "WB.-_" for c in cells) or side not in ("W", "B"):
             raise InputError(
-                f"{text!r} is not a Hexapawn position",
-                hint="write nine cells of W, B and . in reading order (row 3 first), "
-                "optionally :W or :B for the side to move, e.g. BBB/.../WWW:W",
+                say("game.hexapawn.position", "{text} is not a Hexapawn position", text=repr(text)),
+                hint=say("game.hexapawn.position.hint", "write nine cells of W, B and . in reading order (row 3 first), "
+                         "optionally :W or :B for the side to move, e.g. BBB/.../WWW:W"),
             )
         board = cells.replace("-", ".").replace("_", ".")
         to_move = "max" if side == "W" else "min"

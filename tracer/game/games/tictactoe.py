@@ -100,16 +100,16 @@ class TicTacToe(PositionGame):
         cells = text.replace("/", "").replace(" ", "")
         if len(cells) != 9 or any(c not in "xXoO.-_" for c in cells):
             raise InputError(
-                f"{text!r} is not a tic-tac-toe position",
-                hint="write nine cells of X, O and . in reading order, e.g. X.O.X....",
+                say("game.tictactoe.position", "{text} is not a tic-tac-toe position", text=repr(text)),
+                hint=say("game.tictactoe.position.hint", "write nine cells of X, O and . in reading order, e.g. X.O.X...."),
             )
         x = sum(1 << i for i, c in enumerate(cells) if c in "xX")
         o = sum(1 << i for i, c in enumerate(cells) if c in "oO")
         xs, os_ = x.bit_count(), o.bit_count()
         if xs not in (os_, os_ + 1):
             raise InputError(
-                f"the position {text!r} has {xs} X and {os_} O",
-                hint="X moves first, so X has as many marks as O or one more",
+                say("game.tictactoe.marks", "the position {text} has {xs} X and {os} O", text=repr(text), xs=xs, os=os_),
+                hint=say("game.tictactoe.marks.hint", "X moves first, so X has as many marks as O or one more"),
             )
         if _HAS_LINE[x] and _HAS_LINE[o]:
             raise InputError(say("game.tictactoe.both_won", "in {text} both players have three in a row", text=repr(text)),
