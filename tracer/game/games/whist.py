@@ -192,7 +192,7 @@ class Whist(PositionGame):
     action_order = Said("game.whist.order", "cards in the order ♠ ♥ ♦ ♣, each suit from the ace down")
 
     def __init__(self, position: str | None = None) -> None:
-        self.dealer = _split(position or self.start, "MIN's cards")[3]
+        self.dealer = _split(position or self.start, say("game.whist.min_cards", "MIN's cards"))[3]
         super().__init__(position)
 
     @staticmethod
