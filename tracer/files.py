@@ -41,16 +41,17 @@ except ImportError:  # pragma: no cover - Windows
 
 __all__ = ["atomic_write", "folder_lock", "inside", "make_folder", "named", "read_text", "temporary_folder"]
 
-_CHOOSE_ANOTHER = "choose another output path"
+def _choose_another() -> str:
+    return say("files.choose", "choose another output path")
 
 
 def _cannot_write(problem: OSError, where: Path) -> OutputError:
     source = str(problem.filename or where)
     if isinstance(problem, NotADirectoryError) or (isinstance(problem, FileExistsError) and not Path(source).is_dir()):
-        return OutputError("part of this path is a file, not a folder", source=source, hint=_CHOOSE_ANOTHER)
+        return OutputError(say("files.part_file", "part of this path is a file, not a folder"), source=source, hint=_choose_another())
     if isinstance(problem, IsADirectoryError):
-        return OutputError("is a folder, not a file", source=source, hint="name a file inside it, or another path")
-    return OutputError(f"cannot write here: {problem.strerror or problem}", source=source, hint=_CHOOSE_ANOTHER)
+        return OutputError(say("files.folder", "is a folder, not a file"), source=source, hint=say("files.folder.hint", "name a file inside it, or another path"))
+    return OutputError(say("files.cannot", "cannot write here: {problem}", problem=problem.strerror or problem), source=source, hint=_choose_another())
 
 
 def named(path: str | Path) -> Path:

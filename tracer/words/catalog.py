@@ -83,7 +83,8 @@ def language_from(option: str | None, *, environment: dict[str, str] | None = No
     if not option:
         return SOURCE_LANGUAGE
     raise InputError(
-        "{0}: tracer has no catalogue for this language", hint="use one of " + ", ".join(known), options=(Option("lang", asked),),
+        say("words.lang.unknown", "{{0}}: tracer has no catalogue for this language"), hint=say("words.lang.hint", "use one of {names}", names=", ".join(known)),
+        options=(Option("lang", asked),),
     )
 
 
@@ -96,7 +97,8 @@ def translations(language: str) -> gettext.NullTranslations:
         return gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language])
     except OSError:
         raise InputError(
-            f"tracer has no catalogue for the language {language!r}", hint="use one of " + ", ".join(available_languages()),
+            say("words.lang.missing", "tracer has no catalogue for the language {language}", language=repr(language)),
+            hint=say("words.lang.hint", "use one of {names}", names=", ".join(available_languages())),
         ) from None
 
 
