@@ -130,3 +130,15 @@ def test_a_bad_evaluation_file_is_refused_in_turkish(tmp_path, content):
 def test_a_bad_position_is_refused_in_turkish(game, position):
     _, turkish = both(lambda: make_game(game, position))
     assert english_in(turkish) == {}, turkish
+
+
+# -- tracer games --features ----------------------------------------------------------------------
+def test_the_games_features_and_symmetries_are_listed_in_turkish():
+    english = CliRunner().invoke(main, ["games", "--features"]).output
+    turkish = CliRunner().invoke(main, ["games", "--features", "--lang", "tr"]).output
+    assert "lines still open for X" in english and "mirror left-right" in english
+    # names, not sentences: a feature's name (two_in_a_row, as --eval writes it) and tic-tac-toe's
+    # Turkish title, which keeps the English name
+    assert english_in(turkish.replace("two_in_a_row", "").replace("Tic-tac-toe", "")) == {}, turkish
+    assert "lines still open" not in turkish and "mirror left-right" not in turkish
+    assert "soldan sağa ayna" in turkish and "Beyazın atları eksi Siyahınkiler" in turkish

@@ -138,6 +138,9 @@ class Said:
     ``TicTacToe.title`` is ``"Tic-tac-toe"`` in English and the catalogue's translation in
     another language; the English stays where the class is (``make messages`` finds it with
     the keyword ``Said:1c,2``). An instance may still set the attribute to a plain string.
+
+    Held as a value rather than a class attribute (a feature's description), it is said
+    when written out: ``str(said)``.
     """
 
     def __init__(self, message_id: str, text: str, /) -> None:
@@ -145,6 +148,9 @@ class Said:
         self.text = text
 
     def __get__(self, instance: object, owner: type | None = None) -> str:
+        return say(self.message_id, self.text)
+
+    def __str__(self) -> str:
         return say(self.message_id, self.text)
 
 

@@ -146,17 +146,26 @@ def _mobility(board: chess.Board) -> int:
     return counts[chess.WHITE] - counts[chess.BLACK]
 
 
+_PIECE_WORDS = {
+    "pawns": Said("game.chess.feature.pawns", "White's pawns minus Black's"),
+    "knights": Said("game.chess.feature.knights", "White's knights minus Black's"),
+    "bishops": Said("game.chess.feature.bishops", "White's bishops minus Black's"),
+    "rooks": Said("game.chess.feature.rooks", "White's rooks minus Black's"),
+    "queens": Said("game.chess.feature.queens", "White's queens minus Black's"),
+}
+
+
 def _piece_feature(piece: int, name: str) -> Feature:
-    return Feature(name, f"White's {name} minus Black's", lambda s: _count(s.board, piece))
+    return Feature(name, _PIECE_WORDS[name], lambda s: _count(s.board, piece))
 
 
 FEATURES = feature_table(
     *(_piece_feature(piece, name) for piece, name in _PIECES),
-    Feature("mobility", "White's pseudo-legal moves minus Black's, each side counted as if it were to move", lambda s: _mobility(s.board)),
+    Feature("mobility", Said("game.chess.feature.mobility", "White's pseudo-legal moves minus Black's, each side counted as if it were to move"), lambda s: _mobility(s.board)),
 )
 MATERIAL = FeatureGroup(
     name="material",
-    description="White's material minus Black's, by a set of piece values",
+    description=Said("game.chess.feature.material", "White's material minus Black's, by a set of piece values"),
     members=tuple(name for _, name in _PIECES),
     letters=("P", "N", "B", "R", "Q"),
     presets={"classic": _CLASSIC, "turing": (1, 3, 3.25, 5, 9), "turing1953": (1, 3, 3.5, 5, 10)},

@@ -81,12 +81,12 @@ def _is_noisy(board: str, move: tuple[int, int]) -> bool:
 
 
 FEATURES = feature_table(
-    Feature("pawns", "White's pawns minus Black's pawns", lambda s: s[0].count("W") - s[0].count("B")),
+    Feature("pawns", Said("game.hexapawn.feature.pawns", "White's pawns minus Black's pawns"), lambda s: s[0].count("W") - s[0].count("B")),
     Feature(
-        "advanced_pawns", "pawns off their home row, White's minus Black's",
+        "advanced_pawns", Said("game.hexapawn.feature.advanced_pawns", "pawns off their home row, White's minus Black's"),
         lambda s: s[0][0:6].count("W") - s[0][3:9].count("B"),
     ),
-    Feature("mobility", "White's moves minus Black's, each counted as if that side were to move",
+    Feature("mobility", Said("game.hexapawn.feature.mobility", "White's moves minus Black's, each counted as if that side were to move"),
             lambda s: len(_moves(s[0], "W")) - len(_moves(s[0], "B"))),
 )
 

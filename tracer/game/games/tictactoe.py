@@ -66,16 +66,16 @@ def _twos(own: int, opponent: int) -> int:
 
 
 FEATURES = feature_table(
-    Feature("open_lines", "lines still open for X minus lines still open for O", lambda s: _open_for(s[1]) - _open_for(s[0])),
-    Feature("open_lines_x", "lines still open for X (no O in them)", lambda s: _open_for(s[1])),
-    Feature("open_lines_o", "lines still open for O (no X in them)", lambda s: _open_for(s[0])),
+    Feature("open_lines", Said("game.tictactoe.feature.open_lines", "lines still open for X minus lines still open for O"), lambda s: _open_for(s[1]) - _open_for(s[0])),
+    Feature("open_lines_x", Said("game.tictactoe.feature.open_lines_x", "lines still open for X (no O in them)"), lambda s: _open_for(s[1])),
+    Feature("open_lines_o", Said("game.tictactoe.feature.open_lines_o", "lines still open for O (no X in them)"), lambda s: _open_for(s[0])),
     Feature(
-        "two_in_a_row", "lines with two X and an empty cell minus lines with two O and an empty cell",
+        "two_in_a_row", Said("game.tictactoe.feature.two_in_a_row", "lines with two X and an empty cell minus lines with two O and an empty cell"),
         lambda s: _twos(s[0], s[1]) - _twos(s[1], s[0]),
     ),
-    Feature("centre", "1 when X holds the centre, -1 when O does, else 0", lambda s: bool(s[0] & _CENTRE) - bool(s[1] & _CENTRE)),
-    Feature("corners", "corners held by X minus corners held by O", lambda s: (s[0] & _CORNERS).bit_count() - (s[1] & _CORNERS).bit_count()),
-    Feature("edges", "edge cells (b1, a2, c2, b3) held by X minus by O", lambda s: (s[0] & _EDGES).bit_count() - (s[1] & _EDGES).bit_count()),
+    Feature("centre", Said("game.tictactoe.feature.centre", "1 when X holds the centre, -1 when O does, else 0"), lambda s: bool(s[0] & _CENTRE) - bool(s[1] & _CENTRE)),
+    Feature("corners", Said("game.tictactoe.feature.corners", "corners held by X minus corners held by O"), lambda s: (s[0] & _CORNERS).bit_count() - (s[1] & _CORNERS).bit_count()),
+    Feature("edges", Said("game.tictactoe.feature.edges", "edge cells (b1, a2, c2, b3) held by X minus by O"), lambda s: (s[0] & _EDGES).bit_count() - (s[1] & _EDGES).bit_count()),
 )
 
 
