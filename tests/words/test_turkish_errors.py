@@ -1,12 +1,11 @@
 """Errors in Turkish: the readers people meet most (a tree file, a fence's options, an edited
-trace, an evaluation) say what is wrong with no English message left in them.
+trace, an evaluation, a game's position) say what is wrong with no English message left in them.
 
-Each error is made twice, in English and in Turkish. The English one must hold English
-catalogue text (found by :func:`catalogue_text.english_in`, the detector the other Turkish
-outputs are held against): so the check can fail, and a message that never reached the
-catalogue (a plain f-string) would be caught by it in English and pass unseen in Turkish
-only if the catalogue did not know it, which the English half rules out. The Turkish one
-must hold none.
+Each error is made in English and in Turkish. The English one must hold English catalogue
+text, found by :func:`catalogue_text.english_in` (the detector the other Turkish outputs are
+held against), so the check can fail; the Turkish one must hold none. The detector knows only
+the catalogue: a sentence written outside ``say()`` is in neither, and this test cannot see it
+(reading the code for ``Error(f"...")`` finds those).
 """
 
 from __future__ import annotations
@@ -67,7 +66,7 @@ def test_a_folder_given_as_the_tree_file_is_refused_in_turkish(tmp_path):
     from tracer.game.notation import load_tree
 
     (tmp_path / "tree.json").mkdir()
-    english, turkish = both(lambda: load_tree(tmp_path / "tree.json"))
+    _, turkish = both(lambda: load_tree(tmp_path / "tree.json"))
     assert english_in(turkish) == {}, turkish
 
 

@@ -11,12 +11,12 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from tracer.errors import InputError
-from tracer.words import say
 from tracer.game.games.coinflip import CoinFlip
 from tracer.game.games.hexapawn import Hexapawn
 from tracer.game.games.nim import Nim
 from tracer.game.games.tictactoe import TicTacToe
 from tracer.game.games.whist import Whist
+from tracer.words import say
 
 __all__ = ["GAMES", "CoinFlip", "Hexapawn", "Nim", "TicTacToe", "Whist", "make_game"]
 
