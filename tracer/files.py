@@ -149,23 +149,26 @@ def make_folder(path: str | Path, *, root: str | Path | None = None) -> Path:
 def read_text(
     path: str | Path,
     *,
-    missing_hint: str = "check the path",
+    missing_hint: str | None = None,
     encoding: str = "utf-8",
     error: type[InputError] = InputError,
-    what: str = "the file",
+    what: str | None = None,
 ) -> str:
     """The text of ``path``; ``error`` (an InputError class) naming the file when it cannot be read."""
     source = str(path)
+    what = what or say("reading.what.file", "the file")
+    missing_hint = missing_hint or say("reading.hint.path", "check the path")
     try:
         return Path(path).read_text(encoding=encoding)
     except FileNotFoundError:
-        raise error("no such file", source=source, hint=missing_hint) from None
+        raise error(say("reading.missing", "no such file"), source=source, hint=missing_hint) from None
     except IsADirectoryError:
-        raise error(f"is a folder, not {what}", source=source, hint=missing_hint) from None
+        raise error(say("reading.folder", "is a folder, not {what}", what=what), source=source, hint=missing_hint) from None
     except UnicodeDecodeError as problem:
-        raise error(f"{what} is not UTF-8 text (byte {problem.start + 1} cannot be read)", source=source, hint="save it as UTF-8") from None
+        raise error(say("reading.not_utf8", "{what} is not UTF-8 text (byte {byte} cannot be read)", what=what, byte=problem.start + 1), source=source,
+                    hint=say("reading.not_utf8.hint", "save it as UTF-8")) from None
     except OSError as problem:
-        raise error(f"cannot read {what}: {problem.strerror or problem}", source=source) from None
+        raise error(say("reading.cannot", "cannot read {what}: {problem}", what=what, problem=problem.strerror or problem), source=source) from None
 
 
 def atomic_write(target: str | Path, write: Callable[[IO[Any]], Any], *, mode: str = "w", root: str | Path | None = None) -> None:

@@ -175,7 +175,7 @@ def read_input(
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as problem:
-        raise error(say("reading.not_utf8", "{what} is not UTF-8 text (byte {byte} cannot be read)", what=what, byte=count(problem.start + 1)),
+        raise error(say("reading.not_utf8", "{what} is not UTF-8 text (byte {byte} cannot be read)", what=what, byte=problem.start + 1),
                     source=source, hint=say("reading.not_utf8.hint", "save it as UTF-8")) from None
 
 
