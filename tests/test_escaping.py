@@ -146,7 +146,7 @@ def outputs(tmp_path_factory) -> Path:
     run("render", str(tree), "-o", str(root / "figs"), "--format", "svg,dot", "--html", "--storyboard", "--steps", "key",
         "--revealjs", str(root / "deck"), "--pptx", str(root / "deck.pptx"))
     run("exercise", "new", "--tree", str(tree), "-o", str(root / "ex"), "--seed", "1", "--format", "latex",
-        "--title", "T <script>alert(20)</script> \u202eRLO",
+        "--title", "T <script>alert(20)</script> RLO",
         "--questions", "minimax,values,not_examined,move,window,order")
     return root
 

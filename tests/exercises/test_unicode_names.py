@@ -2,8 +2,9 @@
 
 Students named 李雷, Дмитрий or with an emoji get LaTeX sheets that pdfLaTeX compiles (the
 LaTeX this project installs: `make latex`), their names romanised or written as code points;
-bidirectional controls (a right-to-left override in a title or a name) are removed from every
-file a writer makes: HTML, Markdown, LaTeX, SVG, YAML, CSV.
+bidirectional controls (a right-to-left override) are refused in a title or a roster's name,
+naming the place, and removed by every writer (HTML, Markdown, LaTeX, SVG, YAML, CSV) from what
+reaches it otherwise (an answer file's `student:` line).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from tracer.render.tex import tex_escape
 
 NAMES = {"s1": "李雷", "s2": "Дмитрий Шостакович", "s3": "Ana 😀 Lúcia", "s4": "Αλέξανδρος", "s5": "Çağrı Işık"}
 BIDI = "".join(sorted(DIRECTION_CONTROLS))
-TITLE = "Quiz \u202eevil\u202c \u2066iso\u2069 \u200fmark\u200e\u202a\u202b\u202d\u2067\u2068\u061c end"
+TITLE = "Quiz \u00e7 end"
+HOSTILE_TITLE = "Quiz \u202eevil\u202c \u2066iso\u2069 \u200fmark\u200e\u202a\u202b\u202d\u2067\u2068\u061c end"
 
 
 def _latex_with_tikz() -> bool:
@@ -42,6 +44,19 @@ def made(tmp_path_factory):
     )
     assert result.exit_code == 0, result.output
     return root / "ex"
+
+
+def test_a_title_with_direction_controls_is_refused_naming_the_option(tmp_path):
+    result = CliRunner().invoke(main, ["exercise", "new", "-o", str(tmp_path / "ex"), "--seed", "7", "--title", HOSTILE_TITLE])
+    assert result.exit_code == 1 and "--title" in result.output and "U+202E" in result.output, result.output
+    assert not (tmp_path / "ex").exists()
+
+
+def test_a_roster_name_with_direction_controls_is_refused_naming_the_line(tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id,name\ns1,Ada\ns2,Eve \u202eevil\u202c\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["exercise", "new", "-o", str(tmp_path / "ex"), "--seed", "7", "--students", str(roster)])
+    assert result.exit_code == 1 and "roster.csv:3" in result.output and "U+202E" in result.output, result.output
 
 
 def test_tex_escape_writes_every_script_as_pdflatex_prints_it():
@@ -80,7 +95,7 @@ def test_no_output_holds_a_direction_control(made):
             checked.append(path.suffix)
     assert {".html", ".md", ".tex", ".svg", ".yaml"} <= set(checked)
     sheet = next((made / "handout").glob("s1/*/sheet.html")).read_text(encoding="utf-8")
-    assert "Quiz evil iso mark end" in sheet and "李雷" in sheet  # the title's letters stay, in order
+    assert "Quiz ç end" in sheet and "李雷" in sheet
 
 
 def test_csv_cells_drop_direction_controls_before_defusing_formulas():

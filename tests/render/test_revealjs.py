@@ -106,8 +106,22 @@ def test_a_second_deck_in_the_same_folder_removes_the_old_figures_and_nothing_el
     (folder / "figures" / "notes.txt").write_text("mine")
     write_revealjs(trace, folder, steps="0,24")
     assert sorted(path.name for path in (folder / "figures").iterdir()) == [
-        "final.svg", "notes.txt", "step-0000.svg", "step-0024.svg", "storyboard.svg", "title.svg",
+        "final.svg", "manifest.json", "notes.txt", "step-0000.svg", "step-0024.svg", "storyboard.svg", "title.svg",
     ]
+
+
+def test_a_figure_the_deck_did_not_write_or_that_changed_since_is_never_removed(tmp_path):
+    trace = tracer.alphabeta(AIMA)
+    folder = tmp_path / "deck"
+    (folder / "figures").mkdir(parents=True)
+    (folder / "figures" / "step-0999.svg").write_text("a lecturer's own figure, named like ours")
+    write_revealjs(trace, folder, steps="0,1,2")
+    (folder / "figures" / "step-0001.svg").write_text("edited by hand after the first deck")
+    result = write_revealjs(trace, folder, steps="0")
+    names = sorted(path.name for path in (folder / "figures").iterdir())
+    assert "step-0999.svg" in names and "step-0001.svg" in names  # not ours / changed since: kept
+    assert "step-0002.svg" not in names  # ours and unchanged: removed
+    assert any("step-0001.svg" in note for note in result.notes)
 
 
 def test_the_command_line_writes_a_deck_and_refuses_a_file_for_a_folder(tmp_path):

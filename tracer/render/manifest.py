@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from pathlib import Path as FilePath
 
 from tracer.errors import InputError
@@ -33,12 +34,14 @@ def digest(path: FilePath) -> str:
         return hashlib.file_digest(file, "sha256").hexdigest()
 
 
-def previous_files(folder: FilePath, notes: list[str]) -> dict[str, str]:
-    """The files an earlier render wrote here and their SHA-256 when written, from its manifest.
+def previous_files(folder: FilePath, notes: list[str], *, manifest_name: str = "manifest.json", kind: str = "tracer-frames",
+                   accept: Callable[[str], bool] = ours) -> dict[str, str]:
+    """The files an earlier render wrote here and their SHA-256 when written, from its manifest
+    (``manifest_name`` in ``folder``, of format ``kind``; names ``accept`` allows).
 
     A manifest that cannot be read (damaged, deeply nested, not ours) or one from before the
     digests were kept gives none: nothing is removed that tracer cannot prove it wrote."""
-    manifest = folder / "manifest.json"
+    manifest = folder / manifest_name
     if not manifest.exists() and not manifest.is_symlink():
         return {}
     try:
@@ -47,12 +50,12 @@ def previous_files(folder: FilePath, notes: list[str]) -> dict[str, str]:
         notes.append(say("render.manifest.unread", "the folder's earlier manifest.json was not read ({problem}); "
                                                    "the files of the earlier render are left as they are", problem=error.message))
         return {}
-    if not isinstance(data, dict) or data.get("format") != "tracer-frames":
+    if not isinstance(data, dict) or data.get("format") != kind:
         return {}
     digests = data.get("sha256")
     if not isinstance(digests, dict):
         return {}
-    return {name: value for name, value in digests.items() if isinstance(name, str) and isinstance(value, str) and ours(name)}
+    return {name: value for name, value in digests.items() if isinstance(name, str) and isinstance(value, str) and accept(name)}
 
 
 def remove_stale(folder: FilePath, previous: dict[str, str], written: set[str], notes: list[str]) -> None:

@@ -18,11 +18,13 @@ The folder holds everything the deck needs, so it works offline, opened from dis
 * ``figures/``: the SVG of each slide's figure, drawn for the slide's picture area.
 
 Every file is written atomically inside the folder; figures a previous deck wrote there and
-this one does not are removed (nothing else is).
+this one does not are removed while they hold the bytes that deck wrote (recorded with their
+SHA-256 in ``figures/manifest.json``); nothing else is.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from importlib import resources
 from pathlib import Path as FilePath
@@ -31,6 +33,7 @@ from typing import Any
 from tracer.errors import InputError
 from tracer.files import atomic_write, folder_lock, make_folder, named
 from tracer.render.deck import Deck, DeckResult, DeckSlide, caption_size, check_slide, slide_geometry
+from tracer.render.manifest import digest, previous_files, remove_stale
 from tracer.render.player import render_template
 from tracer.render.style import theme as get_theme
 from tracer.trace.model import Trace
@@ -44,6 +47,7 @@ PIXELS_PER_INCH = 96
 """A deck's slide is its size in inches at CSS's 96 pixels per inch (13.33 x 7.5 in: 1280 x 720)."""
 
 _FIGURE = re.compile(r"(title|step-\d+|final|storyboard)\.svg")
+_FIGURES_RECORD = "tracer-deck-figures"  # figures/manifest.json: each figure's SHA-256, so a later deck removes only those
 
 
 def vendored(name: str) -> bytes:
@@ -89,17 +93,21 @@ def write_revealjs(
     with folder_lock(out):  # a second run into the folder meanwhile is refused, never mixed in
         make_folder(out / "figures", root=out)
         make_folder(out / "reveal", root=out)
+        figures = out / "figures"
+        notes: list[str] = []
+        previous = previous_files(figures, notes, kind=_FIGURES_RECORD, accept=lambda name: bool(_FIGURE.fullmatch(name)))
         for name, svg in zip(names, svgs):
-            _write(out, out / "figures" / name, svg)
-        for stale in (out / "figures").iterdir():
-            if _FIGURE.fullmatch(stale.name) and stale.name not in names and stale.is_file() and not stale.is_symlink():
-                stale.unlink()
+            _write(out, figures / name, svg)
+        # only figures an earlier deck wrote, and only while they hold the bytes it wrote
+        remove_stale(figures, previous, set(names), notes)
+        record = {"format": _FIGURES_RECORD, "sha256": {name: digest(figures / name) for name in sorted(names)}}
+        _write(out, figures / "manifest.json", json.dumps(record, indent=1, sort_keys=True) + "\n")
         for name in REVEAL_FILES:
             _write(out, out / "reveal" / name, vendored(name))
         _write(out, out / "tracer-deck.css", (resources.files("tracer.render") / "assets" / "deck.css").read_bytes())
         _write(out, out / "index.html", render_template("deck.html.j2", _context(deck, names)) + "\n")
     # a slide per section: the title, the steps (one fragment each), the final figure, the storyboard
-    return DeckResult(out / "index.html", len(deck.slides) - len(deck.steps) + 1, len(deck.steps), deck.notes())
+    return DeckResult(out / "index.html", len(deck.slides) - len(deck.steps) + 1, len(deck.steps), deck.notes() + notes)
 
 
 def _write(out: FilePath, path: FilePath, data: str | bytes) -> None:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from tracer.game.model import NodePath
-from tracer.search.events import Event, RawEvent, dispatch, kind_of, typed
+from tracer.search.events import Event, RawEvent, fields_of, kind_of, typed
 from tracer.trace.model import Trace
 from tracer.trace.state import (
     ACTIVE,
@@ -138,7 +138,9 @@ class Replayer:
         self._next = next(self._events, None)
         self.step += 1
         self._raw = raw
-        dispatch((raw,), self._handlers)
+        handler = self._handlers.get(kind_of(raw))  # events.dispatch() for one event, without its loop and tuple (every replay runs this)
+        if handler is not None:
+            handler(*fields_of(raw))
 
     def advance_to(self, step: int) -> None:
         if step < self.step:

@@ -57,6 +57,7 @@ _translations: ContextVar[gettext.NullTranslations] = ContextVar("tracer_transla
 _language: ContextVar[str] = ContextVar("tracer_language", default=SOURCE_LANGUAGE)
 
 
+@cache  # asked once per fence and per option read; the installed catalogues do not change while tracer runs (as translations())
 def available_languages() -> tuple[str, ...]:
     """English and every language with a compiled catalogue, sorted."""
     found = {SOURCE_LANGUAGE}
