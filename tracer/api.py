@@ -121,7 +121,7 @@ def load_input(
         raise InputError(say("input.none", "no input"), hint=say("input.none.hint", "give a tree file (or - for standard input), a trace file, or a game ({{0}})"),
                          options=(Option("game"),))
     if source == "-":
-        text = read_input("-", kind="trace", error=TreeFormatError, what="standard input")
+        text = read_input("-", kind="trace", error=TreeFormatError, what=say("reading.stdin", "standard input"))
         trace = _trace_in(text, "<stdin>", players, root)
         return trace if trace is not None else parse_tree(text, source="<stdin>", players=players, root=root)
     if is_trace_file(source):

@@ -41,16 +41,17 @@ except ImportError:  # pragma: no cover - Windows
 
 __all__ = ["atomic_write", "folder_lock", "inside", "make_folder", "named", "read_text", "temporary_folder"]
 
-_CHOOSE_ANOTHER = "choose another output path"
+def _choose_another() -> str:
+    return say("files.choose", "choose another output path")
 
 
 def _cannot_write(problem: OSError, where: Path) -> OutputError:
     source = str(problem.filename or where)
     if isinstance(problem, NotADirectoryError) or (isinstance(problem, FileExistsError) and not Path(source).is_dir()):
-        return OutputError("part of this path is a file, not a folder", source=source, hint=_CHOOSE_ANOTHER)
+        return OutputError(say("files.part_file", "part of this path is a file, not a folder"), source=source, hint=_choose_another())
     if isinstance(problem, IsADirectoryError):
-        return OutputError("is a folder, not a file", source=source, hint="name a file inside it, or another path")
-    return OutputError(f"cannot write here: {problem.strerror or problem}", source=source, hint=_CHOOSE_ANOTHER)
+        return OutputError(say("files.folder", "is a folder, not a file"), source=source, hint=say("files.folder.hint", "name a file inside it, or another path"))
+    return OutputError(say("files.cannot", "cannot write here: {problem}", problem=problem.strerror or problem), source=source, hint=_choose_another())
 
 
 def named(path: str | Path) -> Path:
@@ -148,23 +149,26 @@ def make_folder(path: str | Path, *, root: str | Path | None = None) -> Path:
 def read_text(
     path: str | Path,
     *,
-    missing_hint: str = "check the path",
+    missing_hint: str | None = None,
     encoding: str = "utf-8",
     error: type[InputError] = InputError,
-    what: str = "the file",
+    what: str | None = None,
 ) -> str:
     """The text of ``path``; ``error`` (an InputError class) naming the file when it cannot be read."""
     source = str(path)
+    what = what or say("reading.what.file", "the file")
+    missing_hint = missing_hint or say("reading.hint.path", "check the path")
     try:
         return Path(path).read_text(encoding=encoding)
     except FileNotFoundError:
-        raise error("no such file", source=source, hint=missing_hint) from None
+        raise error(say("reading.missing", "no such file"), source=source, hint=missing_hint) from None
     except IsADirectoryError:
-        raise error(f"is a folder, not {what}", source=source, hint=missing_hint) from None
+        raise error(say("reading.folder", "is a folder, not {what}", what=what), source=source, hint=missing_hint) from None
     except UnicodeDecodeError as problem:
-        raise error(f"{what} is not UTF-8 text (byte {problem.start + 1} cannot be read)", source=source, hint="save it as UTF-8") from None
+        raise error(say("reading.not_utf8", "{what} is not UTF-8 text (byte {byte} cannot be read)", what=what, byte=problem.start + 1), source=source,
+                    hint=say("reading.not_utf8.hint", "save it as UTF-8")) from None
     except OSError as problem:
-        raise error(f"cannot read {what}: {problem.strerror or problem}", source=source) from None
+        raise error(say("reading.cannot", "cannot read {what}: {problem}", what=what, problem=problem.strerror or problem), source=source) from None
 
 
 def atomic_write(target: str | Path, write: Callable[[IO[Any]], Any], *, mode: str = "w", root: str | Path | None = None) -> None:

@@ -180,6 +180,7 @@ def games_command(features: bool, names: tuple[str, ...]) -> None:
 def _search_facts(game: Any) -> list[str]:
     """What the options that need a game's hooks can do with this game (only games that have them)."""
     from tracer.game.protocol import bounded
+    from tracer.game.symmetry import said_name
 
     lines = []
     if not bounded(game):
@@ -190,7 +191,7 @@ def _search_facts(game: Any) -> list[str]:
     symmetries = getattr(game, "symmetries", ())
     if len(symmetries) > 1:
         lines.append(say_n("games.symmetry", "--tt symmetry: {n} symmetry ({names})", "--tt symmetry: {n} symmetries ({names})",
-                           len(symmetries), n=len(symmetries), names=", ".join(symmetry.name for symmetry in symmetries)))
+                           len(symmetries), n=len(symmetries), names=", ".join(said_name(symmetry) for symmetry in symmetries)))
     if callable(getattr(game, "capture_values", None)):
         lines.append(say("games.captures", "--order captures: yes"))
     return lines
@@ -205,10 +206,10 @@ def _feature_lines(game: Any) -> list[str]:
     if not table and not groups:
         return [say("games.features.none", "features: none")]
     lines = [say("games.features", "features for --eval (default: {default}):", default=getattr(game, "default_evaluation", "?"))]
-    lines.extend(f"  {name}: {feature.description}" for name, feature in table.items())
+    lines.extend(f"  {name}: {feature.description!s}" for name, feature in table.items())
     for group in groups.values():
         members = ", ".join(f"{letter} = {member}" for letter, member in zip(group.letters, group.members))
-        lines.append(say("games.features.group", "  {name}: {description} ({members})", name=group.name, description=group.description,
+        lines.append(say("games.features.group", "  {name}: {description} ({members})", name=group.name, description=str(group.description),
                          members=members))
         for preset, values in group.presets.items():
             weights = ", ".join(f"{letter} {number(value)}" for letter, value in zip(group.letters, values))

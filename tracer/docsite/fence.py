@@ -90,12 +90,14 @@ def _flag(name: str, value: str) -> bool:
         return True
     if lowered in ("false", "no", "off", "0"):
         return False
-    raise InputError(f"{name}={value!r} is not true or false", hint=f"write {name}=true or {name}=false")
+    raise InputError(say("fence.flag.bad", "{name}={value} is not true or false", name=name, value=repr(value)),
+                     hint=say("fence.flag.hint", "write {name}=true or {name}=false", name=name))
 
 
 def _choice(name: str, value: str, choices: tuple[str, ...]) -> str:
     if value not in choices:
-        raise InputError(f"{name}={value!r} is not one of {', '.join(choices)}", hint=f"write e.g. {name}={choices[0]}")
+        raise InputError(say("fence.choice.bad", "{name}={value} is not one of {choices}", name=name, value=repr(value), choices=", ".join(choices)),
+                         hint=say("fence.choice.hint", "write e.g. {name}={example}", name=name, example=choices[0]))
     return value
 
 
@@ -105,7 +107,8 @@ def _whole(name: str, value: str, minimum: int = 0) -> int:
     except ValueError:
         number = minimum - 1
     if number < minimum:
-        raise InputError(f"{name}={value!r} is not a whole number of at least {minimum}", hint=f"write e.g. {name}={max(minimum, 2)}")
+        raise InputError(say("fence.whole.bad", "{name}={value} is not a whole number of at least {minimum}", name=name, value=repr(value), minimum=minimum),
+                         hint=say("fence.choice.hint", "write e.g. {name}={example}", name=name, example=max(minimum, 2)))
     return number
 
 
@@ -113,7 +116,8 @@ def read_fence_options(options: dict[str, str]) -> FenceOptions:
     """Check a fence's options and turn them into settings; InputError names the bad one."""
     unknown = sorted(set(options) - set(OPTION_NAMES))
     if unknown:
-        raise InputError(f"unknown option {unknown[0]!r}", hint="options are " + ", ".join(OPTION_NAMES))
+        raise InputError(say("fence.option.unknown", "unknown option {name}", name=repr(unknown[0])),
+                         hint=say("fence.option.known", "options are {names}", names=", ".join(OPTION_NAMES)))
     for name, value in options.items():
         bad = next((char for char in value if unprintable(char)), None)
         if bad is not None:
@@ -151,9 +155,9 @@ def read_fence_options(options: dict[str, str]) -> FenceOptions:
         _whole("start", start)
     labels = _choice("labels", get("labels", "letters"), ("letters", "paths", "none"))
     if "game" in options and "file" in options:
-        raise InputError("both file= and game= are given", hint="give one of them")
+        raise InputError(say("fence.file_and_game", "both file= and game= are given"), hint=say("fence.file_and_game.hint", "give one of them"))
     if "position" in options and "game" not in options:
-        raise InputError("position= needs game=", hint="e.g. game=tictactoe position=X.O.X....")
+        raise InputError(say("fence.position.game", "position= needs game="), hint=say("fence.position.game.hint", "e.g. game=tictactoe position=X.O.X...."))
     return FenceOptions(
         settings=settings,
         root=_choice("root", options["root"], ("max", "min")) if "root" in options else None,
@@ -183,9 +187,11 @@ def resolve_file(name: str, page_dir: FilePath, docs_dir: FilePath) -> FilePath:
         candidate = (base / name).resolve()
         if candidate.is_file():
             if docs not in candidate.parents:
-                raise InputError(f"file={name!r} is outside the docs folder", hint="keep tree files inside the docs folder")
+                raise InputError(say("fence.file.outside", "file={name} is outside the docs folder", name=repr(name)),
+                                 hint=say("fence.file.outside.hint", "keep tree files inside the docs folder"))
             return candidate
-    raise InputError(f"file={name!r} does not exist", hint=f"put it beside the page or give a path from {docs_dir.name}/")
+    raise InputError(say("fence.file.missing", "file={name} does not exist", name=repr(name)),
+                     hint=say("fence.file.missing.hint", "put it beside the page or give a path from {folder}/", folder=docs_dir.name))
 
 
 _FENCE_NAMES = {"transposition_table": "tt", "evaluation": "eval"}

@@ -37,14 +37,16 @@ cutoffs, a deep cutoff, and both tie and fail conventions."""
 def _options(options: dict[str, str]) -> tuple[str, int]:
     unknown = sorted(set(options) - {"seed", "count", "lang"})  # lang: the plugin's (tracer.docsite.plugin)
     if unknown:
-        raise InputError(f"unknown option {unknown[0]!r}", hint="gametree-practice takes seed=, count= and lang=")
+        raise InputError(say("fence.option.unknown", "unknown option {name}", name=repr(unknown[0])),
+                         hint=say("fence.practice.options", "gametree-practice takes seed=, count= and lang="))
     seed = options.get("seed", "1")
     try:
         count = int(options.get("count", "6"))
     except ValueError:
         count = 0
     if not 1 <= count <= 50:
-        raise InputError(f"count={options.get('count')!r} is not a whole number from 1 to 50", hint="write e.g. count=6")
+        raise InputError(say("fence.practice.count", "count={value} is not a whole number from 1 to 50", value=repr(options.get("count"))),
+                         hint=say("fence.practice.count.hint", "write e.g. count=6"))
     return seed, count
 
 

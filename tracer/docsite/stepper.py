@@ -45,21 +45,23 @@ def build_trace(source: str, fence: FenceOptions, page_dir: FilePath, docs_dir: 
         from tracer.search.imperfect import DealsGame, InformationSetGame, chosen_deals
 
         if source.strip() or not fence.game:
-            raise InputError("imperfect= needs game= (whist or roads) and no body", hint="e.g. game=roads imperfect=information-sets")
+            raise InputError(say("fence.imperfect.game", "imperfect= needs game= (whist or roads) and no body"),
+                             hint=say("fence.imperfect.game.hint", "e.g. game=roads imperfect=information-sets"))
         hidden = make_hidden(fence.game, fence.position)
         built = DealsGame if fence.imperfect == "deals" else InformationSetGame
         target: Any = built(hidden, chosen_deals(hidden, fence.deals, fence.settings.seed))
     elif fence.game:
         if source.strip():
-            raise InputError("a fence with game= has a body too", hint="leave the fence empty, or drop game=")
+            raise InputError(say("fence.game.body", "a fence with game= has a body too"), hint=say("fence.game.body.hint", "leave the fence empty, or drop game="))
         target = make_game(fence.game, fence.position)
     elif fence.file:
         if source.strip():
-            raise InputError("a fence with file= has a body too", hint="leave the fence empty, or drop file=")
+            raise InputError(say("fence.file.body", "a fence with file= has a body too"), hint=say("fence.file.body.hint", "leave the fence empty, or drop file="))
         target = load_tree(resolve_file(fence.file, page_dir, docs_dir), players=fence.players, root=fence.root)
     else:
         if not source.strip():
-            raise InputError("the fence is empty", hint="write a tree such as [[3, 12], [2, 4]] in it, or give file= or game=")
+            raise InputError(say("fence.empty", "the fence is empty"),
+                             hint=say("fence.empty.hint", "write a tree such as [[3, 12], [2, 4]] in it, or give file= or game="))
         from tracer.docsite.fence import FENCE_SOURCE
 
         target = parse_tree(source, source=FENCE_SOURCE, players=fence.players, root=fence.root)

@@ -38,6 +38,7 @@ from typing import Any
 
 from tracer.errors import InputError
 from tracer.game.features import Feature, FeatureGroup
+from tracer.words import say
 
 __all__ = [
     "EvaluatedGame",
@@ -145,7 +146,8 @@ class EvaluatedGame:
 
     def __init__(self, game: Any, spec: EvaluationSpec) -> None:
         if spec.game != game.name:
-            raise InputError(f"this evaluation is for {spec.game}, not {game.name}", source=spec.source, hint=f"search {spec.game}")
+            raise InputError(say("game.eval.other_game", "this evaluation is for {other}, not {game}", other=spec.game, game=game.name),
+                             source=spec.source, hint=say("game.eval.search", "search {game}", game=spec.game))
         features = features_of(game)
         self.game = game
         self.spec = spec

@@ -21,6 +21,7 @@ from tracer.errors import InputError, Option
 from tracer.game.evaluation import EvaluationSpec, WeightedFeature, _number_text, _title, feature_groups_of, features_of
 from tracer.game.features import FeatureGroup
 from tracer.reading import compose_yaml, read_input
+from tracer.words import say
 
 __all__ = ["load_evaluation", "parse_evaluation", "read_evaluation"]
 
@@ -32,17 +33,20 @@ def _known(game: Any) -> str:
     names = list(features_of(game))
     for group in feature_groups_of(game).values():
         names.append(f"{group.name}:{'|'.join(group.presets)}")
-    return ", ".join(names) if names else "none"
+    return ", ".join(names) if names else say("game.eval.none", "none")
 
 
 def _unknown_feature(name: str, game: Any, **where: Any) -> InputError:
     if not features_of(game) and not feature_groups_of(game) and game.name == "tree":
-        return InputError("a tree has no features to weigh", hint="write each node's static value as value: in the tree, or search without {0}",
+        return InputError(say("game.eval.tree", "a tree has no features to weigh"),
+                          hint=say("game.eval.tree.hint", "write each node's static value as value: in the tree, or search without {{0}}"),
                           options=(Option("evaluation"),), **where)
     if not features_of(game) and not feature_groups_of(game):
-        return InputError(f"{_title(game)} has no features to weigh", hint="give the game a features table, or search without {0}",
+        return InputError(say("game.eval.no_features", "{game} has no features to weigh", game=_title(game)),
+                          hint=say("game.eval.no_features.hint", "give the game a features table, or search without {{0}}"),
                           options=(Option("evaluation"),), **where)
-    return InputError(f"unknown feature {name!r} for {_title(game)}", hint=f"known features: {_known(game)}", **where)
+    return InputError(say("game.eval.unknown", "unknown feature {name} for {game}", name=repr(name), game=_title(game)),
+                      hint=say("game.eval.unknown.hint", "known features: {names}", names=_known(game)), **where)
 
 
 class _Names:
@@ -69,11 +73,13 @@ def parse_evaluation(text: str, game: Any) -> EvaluationSpec:
     seen: dict[str, str] = {}
     items = text.split(",")
     if not text.strip():
-        raise InputError("the evaluation is empty", hint="write features with weights, e.g. " + _example(game))
+        raise InputError(say("game.eval.empty", "the evaluation is empty"),
+                         hint=say("game.eval.empty.hint", "write features with weights, e.g. {example}", example=_example(game)))
     for raw in items:
         item = raw.strip()
         if not item:
-            raise InputError(f"an empty item in the evaluation {text!r}", hint="separate name=weight items with single commas")
+            raise InputError(say("game.eval.empty_item", "an empty item in the evaluation {text}", text=repr(text)),
+                             hint=say("game.eval.empty_item.hint", "separate name=weight items with single commas"))
         head, has_weight, weight_text = item.partition("=")
         name, has_set, set_name = head.strip().partition(":")
         name = name.strip()
@@ -89,7 +95,8 @@ def parse_evaluation(text: str, game: Any) -> EvaluationSpec:
         if feature is None:
             raise _unknown_feature(name, game)
         if has_set:
-            raise InputError(f"{name} takes no set of weights (in {item!r})", hint=f"write {name}=<weight>")
+            raise InputError(say("game.eval.no_set", "{name} takes no set of weights (in {item})", name=name, item=repr(item)),
+                             hint=say("game.eval.no_set.hint", "write {name}=<weight>", name=name))
         _add(terms, seen, WeightedFeature(feature, weight), item)
     return EvaluationSpec(game.name, tuple(terms))
 
@@ -97,8 +104,11 @@ def parse_evaluation(text: str, game: Any) -> EvaluationSpec:
 def _add(terms: list[WeightedFeature], seen: dict[str, str], term: WeightedFeature, item: str, **where: Any) -> None:
     earlier = seen.get(term.feature)
     if earlier is not None:
-        also = "" if earlier == item else f" (also in {earlier!r})"
-        raise InputError(f"{term.feature} is weighted twice{also}", hint="give each feature one weight", **where)
+        if earlier == item:
+            message = say("game.eval.twice", "{feature} is weighted twice", feature=term.feature)
+        else:
+            message = say("game.eval.twice.also", "{feature} is weighted twice (also in {earlier})", feature=term.feature, earlier=repr(earlier))
+        raise InputError(message, hint=_one_weight(), **where)
     seen[term.feature] = item
     terms.append(term)
 
@@ -106,7 +116,8 @@ def _add(terms: list[WeightedFeature], seen: dict[str, str], term: WeightedFeatu
 def _preset(group: FeatureGroup, name: str, **where: Any) -> tuple[float, ...]:
     values = group.presets.get(name)
     if values is None:
-        raise InputError(f"unknown set of weights {name!r} for {group.name}", hint="known sets: " + ", ".join(group.presets), **where)
+        raise InputError(say("game.eval.unknown_set", "unknown set of weights {name} for {group}", name=repr(name), group=group.name),
+                         hint=say("game.eval.unknown_set.hint", "known sets: {names}", names=", ".join(group.presets)), **where)
     return values
 
 
@@ -123,8 +134,17 @@ def _number(text: str, item: str, **where: Any) -> float:
     except OverflowError:  # a whole number past the largest float (over 308 digits)
         finite = False
     if not finite:
-        raise InputError(f"the weight in {item!r} is not a number", hint="write a number such as 2, 0.5 or -1", **where)
+        raise _not_a_weight(item, where)
     return value
+
+
+def _not_a_weight(item: str, where: dict[str, Any]) -> InputError:
+    return InputError(say("game.eval.weight", "the weight in {item} is not a number", item=repr(item)),
+                      hint=say("game.eval.weight.hint", "write a number such as 2, 0.5 or -1"), **where)
+
+
+def _one_weight() -> str:
+    return say("game.eval.one_weight", "give each feature one weight")
 
 
 def _example(game: Any) -> str:
@@ -143,7 +163,8 @@ def read_evaluation(argument: str, game: Any) -> EvaluationSpec:
 def load_evaluation(path: str | Path, game: Any) -> EvaluationSpec:
     """A spec from a YAML (or JSON) file."""
     source = str(path)
-    return _from_yaml(read_input(path, kind="evaluation", what="the evaluation file", missing_hint="give a *.yaml file"), game, source)
+    return _from_yaml(read_input(path, kind="evaluation", what=say("game.eval.file", "the evaluation file"),
+                                 missing_hint=say("game.eval.file.hint", "give a *.yaml file")), game, source)
 
 
 def _from_yaml(text: str, game: Any, source: str) -> EvaluationSpec:
@@ -153,27 +174,31 @@ def _from_yaml(text: str, game: Any, source: str) -> EvaluationSpec:
         return {"source": source, "line": node.start_mark.line + 1, "column": node.start_mark.column + 1}
 
     root = compose_yaml(text, source)
-    example = f"write game: {game.name} and features: {{{_example(game).replace('=', ': ')}}}"
+    example = say("game.eval.file.example", "write game: {game} and features: {{{features}}}", game=game.name,
+                  features=_example(game).replace("=", ": "))
     if not isinstance(root, yaml.MappingNode):
         where = at(root) if root is not None else {"source": source}
-        raise InputError("an evaluation file is a mapping with a features entry", hint=example, **where)
+        raise InputError(say("game.eval.file.mapping", "an evaluation file is a mapping with a features entry"), hint=example, **where)
     entries = _entries(root, at)
     for key, (key_node, _) in entries.items():
         if key not in _TOP_KEYS:
-            raise InputError(f"unknown key {key!r}", hint="an evaluation file has the keys " + " and ".join(_TOP_KEYS), **at(key_node))
+            raise InputError(say("game.eval.file.key", "unknown key {key}", key=repr(key)),
+                             hint=say("game.eval.file.key.hint", "an evaluation file has the keys {first} and {second}", first=_TOP_KEYS[0],
+                                      second=_TOP_KEYS[1]), **at(key_node))
     if "game" in entries:
         node = entries["game"][1]
         if not isinstance(node, yaml.ScalarNode) or node.value.strip().lower() != game.name:
             raise InputError(
-                f"this evaluation is for {node.value if isinstance(node, yaml.ScalarNode) else 'another game'}, not {game.name}",
-                hint=f"search that game, or write game: {game.name}",
+                say("game.eval.other_game", "this evaluation is for {other}, not {game}", game=game.name,
+                    other=node.value if isinstance(node, yaml.ScalarNode) else say("game.eval.another", "another game")),
+                hint=say("game.eval.other_game.hint", "search that game, or write game: {game}", game=game.name),
                 **at(node),
             )
     if "features" not in entries:
-        raise InputError("the file gives no features", source=source, hint=example)
+        raise InputError(say("game.eval.file.none", "the file gives no features"), source=source, hint=example)
     features_node = entries["features"][1]
     if not isinstance(features_node, yaml.MappingNode) or not features_node.value:
-        raise InputError("features is a mapping of feature names to weights", hint=example, **at(features_node))
+        raise InputError(say("game.eval.file.features", "features is a mapping of feature names to weights"), hint=example, **at(features_node))
     names = _Names(game)
     terms: list[WeightedFeature] = []
     seen: dict[str, str] = {}
@@ -197,14 +222,15 @@ def _entries(node: Any, at: Callable[[Any], dict[str, Any]]) -> dict[str, tuple[
     for key_node, value_node in node.value:
         key = str(key_node.value).strip()
         if key in out:
-            raise InputError(f"{key!r} is given twice", hint="give each key once", **at(key_node))
+            raise InputError(say("game.eval.key.twice", "{key} is given twice", key=repr(key)), hint=say("game.eval.key.twice.hint", "give each key once"),
+                             **at(key_node))
         out[key] = (key_node, value_node)
     return out
 
 
 def _yaml_number(node: Any, item: str, at: Callable[[Any], dict[str, Any]], yaml: Any) -> float:
     if not isinstance(node, yaml.ScalarNode) or node.style is not None:  # a quoted "2" is text, not a weight
-        raise InputError(f"the weight in {item!r} is not a number", hint="write a number such as 2, 0.5 or -1", **at(node))
+        raise _not_a_weight(item, at(node))
     return _number(node.value, item, **at(node))
 
 
@@ -217,21 +243,24 @@ def _group_terms(group: FeatureGroup, node: Any, at: Callable[[Any], dict[str, A
     if isinstance(node, yaml.ScalarNode):
         values = _preset(group, node.value.strip(), **at(node))
         return [WeightedFeature(m, v, f"{group.name}:{node.value.strip()}") for m, v in zip(group.members, values)]
-    hint = f"write {group.name}: {'|'.join(group.presets)}, or one weight per piece: {{{', '.join(f'{x}: 1' for x in group.letters)}}}"
+    hint = say("game.eval.group.hint", "write {group}: {sets}, or one weight per piece: {{{pieces}}}", group=group.name,
+               sets="|".join(group.presets), pieces=", ".join(f"{x}: 1" for x in group.letters))
     if not isinstance(node, yaml.MappingNode):
-        raise InputError(f"{group.name} takes a set of weights", hint=hint, **at(node))
+        raise InputError(say("game.eval.group.set", "{group} takes a set of weights", group=group.name), hint=hint, **at(node))
     by_name = {**dict(zip(group.letters, group.members)), **{m: m for m in group.members}}
     weights: dict[str, float] = {}
     for key, (key_node, value_node) in _entries(node, at).items():
         member = by_name.get(key)
         if member is None:
-            raise InputError(f"{key!r} is not one of {group.name}'s features", hint=hint, **at(key_node))
+            raise InputError(say("game.eval.group.member", "{key} is not one of {group}'s features", key=repr(key), group=group.name), hint=hint,
+                             **at(key_node))
         if member in weights:
-            raise InputError(f"{member} is weighted twice in {group.name}", hint="give each feature one weight", **at(key_node))
+            raise InputError(say("game.eval.group.twice", "{member} is weighted twice in {group}", member=member, group=group.name), hint=_one_weight(),
+                             **at(key_node))
         weights[member] = _yaml_number(value_node, f"{key}: {value_node.value}", at, yaml)
     missing = [letter for letter, member in zip(group.letters, group.members) if member not in weights]
     if missing:
-        raise InputError(f"{group.name} misses {', '.join(missing)}", hint=hint, **at(node))
+        raise InputError(say("game.eval.group.missing", "{group} misses {members}", group=group.name, members=", ".join(missing)), hint=hint, **at(node))
     return [WeightedFeature(member, weights[member]) for member in group.members]
 
 

@@ -19,15 +19,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tracer.words import Said
+
 __all__ = ["Feature", "FeatureGroup", "feature_table"]
 
 
 @dataclass(frozen=True)
 class Feature:
-    """A named measurement of a state; ``description`` is one line for help and errors."""
+    """A named measurement of a state; ``description`` is one line for help and errors
+    (a :class:`~tracer.words.Said` for tracer's own games, said in the language in use)."""
 
     name: str
-    description: str
+    description: str | Said
     measure: Callable[[Any], float]
 
 
@@ -41,7 +44,7 @@ class FeatureGroup:
     """
 
     name: str
-    description: str
+    description: str | Said
     members: tuple[str, ...]
     letters: tuple[str, ...]
     presets: Mapping[str, tuple[float, ...]]

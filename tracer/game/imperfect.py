@@ -44,7 +44,7 @@ from tracer.game.games.whist import HiddenWhist
 from tracer.game.model import Node
 from tracer.game.notation import tree_from_data
 from tracer.game.protocol import TreeGame
-from tracer.words import Said
+from tracer.words import Said, say
 
 __all__ = ["HIDDEN_GAMES", "ROAD_VALUES", "ROAD_WORLDS", "RoadExample", "make_hidden", "road_tree_data"]
 
@@ -118,8 +118,9 @@ def make_hidden(name: str, position: str | None = None) -> Any:
         return HiddenWhist(position)
     if key == "roads":
         if position not in (None, "told"):
-            raise InputError(f"{position!r} is not a position of the road example",
-                             hint="leave {0} out, or write {1} for a traveller told where the jewels are",
+            raise InputError(say("game.roads.position", "{position} is not a position of the road example", position=repr(position)),
+                             hint=say("game.roads.position.hint", "leave {{0}} out, or write {{1}} for a traveller told where the jewels are"),
                              options=(Option("position"), Option("position", "told")))
         return RoadExample(told=position == "told")
-    raise InputError(f"unknown game of hidden deals {name!r}", hint="choose one of " + ", ".join(HIDDEN_GAMES))
+    raise InputError(say("game.hidden.unknown", "unknown game of hidden deals {name}", name=repr(name)),
+                     hint=say("game.choose", "choose one of {names}", names=", ".join(HIDDEN_GAMES)))

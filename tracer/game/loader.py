@@ -55,13 +55,14 @@ from tracer.errors import InputError, SearchError
 from tracer.game.tree_builder import MAX_VALUE
 from tracer.game.tree_checks import PROBABILITY_TOLERANCE
 from tracer.reading.plain import first_unprintable
-from tracer.words import say
+from tracer.words import joined, say
 
 __all__ = ["OPTIONAL_HOOKS", "REQUIRED_HOOKS", "GameAdapter", "class_of", "course_error", "load_game_class"]
 
 REQUIRED_HOOKS = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility")
 OPTIONAL_HOOKS = ("evaluate", "chance_outcomes", "move_label", "describe", "board")
-_USAGE = "write module:Class or path/to/file.py:Class"
+def _usage() -> str:
+    return say("game.class.usage", "write module:Class or path/to/file.py:Class")
 _PLAYERS = ("max", "min", "chance")
 _COURSE_FILES: set[str] = set()
 """The files of the course classes loaded in this process (resolved): where :func:`course_error` looks."""
@@ -94,8 +95,8 @@ class GameAdapter:
 
     def evaluate(self, state: Any) -> float:
         raise SearchError(
-            f"{self.title} has no evaluation function, so the search cannot stop at a depth limit",
-            hint="define evaluate(state) in the class, or search without a depth limit",
+            say("game.class.no_evaluation", "{game} has no evaluation function, so the search cannot stop at a depth limit", game=self.title),
+            hint=say("game.class.no_evaluation.hint", "define evaluate(state) in the class, or search without a depth limit"),
         )
 
     def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, float]]:
@@ -239,17 +240,18 @@ def load_game_class(spec: str, position: str | None = None) -> GameAdapter:
     """The game ``Class(position)`` (or ``Class()``) from ``module:Class`` or ``file.py:Class``."""
     target, colon, class_name = spec.strip().rpartition(":")
     if not colon or not target or not class_name.isidentifier():
-        raise InputError(f"{spec!r} does not name a game class", hint=_USAGE)
+        raise InputError(say("game.class.spec", "{spec} does not name a game class", spec=repr(spec)), hint=_usage())
     looks_like_file = target.endswith(".py") or "/" in target or os.sep in target
     module = _import_file(Path(target)) if looks_like_file else _import_module(target)
     where: dict[str, Any] = {"source": target} if looks_like_file else {}
     cls = getattr(module, class_name, None)
     if cls is None:
         classes = sorted(name for name, value in vars(module).items() if inspect.isclass(value) and value.__module__ == module.__name__)
-        hint = "classes there: " + ", ".join(classes) if classes else "define the class there, or " + _USAGE
-        raise InputError(f"there is no class {class_name!r} in {target}", hint=hint, **where)
+        hint = say("game.class.there", "classes there: {names}", names=", ".join(classes)) if classes else \
+            say("game.class.define", "define the class there, or {usage}", usage=_usage())
+        raise InputError(say("game.class.missing", "there is no class {name} in {target}", name=repr(class_name), target=target), hint=hint, **where)
     if not inspect.isclass(cls):
-        raise InputError(f"{class_name} in {target} is not a class", hint="name the game's class", **where)
+        raise InputError(say("game.class.not_class", "{name} in {target} is not a class", name=class_name, target=target), hint=say("game.class.not_class.hint", "name the game's class"), **where)
     try:
         _COURSE_FILES.add(str(Path(inspect.getfile(cls)).resolve()))
     except (TypeError, OSError):  # a class with no file (made in memory): its errors keep their traceback
@@ -257,8 +259,8 @@ def load_game_class(spec: str, position: str | None = None) -> GameAdapter:
     missing = [hook for hook in REQUIRED_HOOKS if not _defines(cls, hook)]
     if missing:
         raise InputError(
-            f"the class {class_name} lacks {_listed(missing)}, which the search needs",
-            hint="define " + ", ".join(f"{hook}(...)" for hook in missing) + " (see the Game protocol in tracer.game.protocol)",
+            say("game.class.lacks", "the class {name} lacks {hooks}, which the search needs", name=class_name, hooks=joined(missing)),
+            hint=say("game.class.lacks.hint", "define {hooks} (see the Game protocol in tracer.game.protocol)", hooks=", ".join(f"{hook}(...)" for hook in missing)),
             **where,
         )
     game = GameAdapter(_construct(cls, class_name, position, target), spec.strip())
@@ -266,10 +268,6 @@ def load_game_class(spec: str, position: str | None = None) -> GameAdapter:
         game.position = position  # what a trace records as the game's position
     _check_players(game, class_name, target)
     return game
-
-
-def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @contextmanager
@@ -289,21 +287,23 @@ def _import_module(name: str) -> ModuleType:
             return importlib.import_module(name)
     except ModuleNotFoundError as error:
         if error.name and not (name == error.name or name.startswith(error.name + ".")):  # a module it imports is missing
-            raise InputError(f"importing {name} needs the module {error.name!r}, which is not installed", hint=f"install it, e.g. pip install {error.name}") from None
-        raise InputError(f"no module named {name!r}", hint="run tracer in the module's folder, or give its file: path/to/file.py:Class") from None
+            raise InputError(say("game.module.needs", "importing {name} needs the module {module}, which is not installed", name=name, module=repr(error.name)), hint=_install(error.name)) from None
+        raise InputError(say("game.module.missing", "no module named {name}", name=repr(name)),
+                         hint=say("game.module.missing.hint", "run tracer in the module's folder, or give its file: path/to/file.py:Class")) from None
     except SyntaxError as error:
         raise _syntax(error) from None
     except Exception as error:  # the course's module failed while importing: say where, not how
-        raise _raised(error, f"importing {name}", None) from None
+        raise _raised(error, say("game.module.importing", "importing {name}", name=name), None) from None
 
 
 def _import_file(path: Path) -> ModuleType:
     if not path.is_file():
-        raise InputError("no such file" if not path.exists() else "is not a file", source=str(path), hint="check the path of the game's Python file")
+        problem = say("reading.missing", "no such file") if not path.exists() else say("game.file.not_file", "is not a file")
+        raise InputError(problem, source=str(path), hint=say("game.file.hint", "check the path of the game's Python file"))
     module_name = f"_tracer_course_game_{abs(hash(str(path.resolve())))}"
     loader_spec = importlib.util.spec_from_file_location(module_name, path)
     if loader_spec is None or loader_spec.loader is None:
-        raise InputError("cannot be imported as Python", source=str(path), hint="give a .py file")
+        raise InputError(say("game.file.not_python", "cannot be imported as Python"), source=str(path), hint=say("game.file.not_python.hint", "give a .py file"))
     module = importlib.util.module_from_spec(loader_spec)
     sys.modules[module_name] = module  # dataclasses and pickle look classes up by their module
     try:
@@ -314,11 +314,15 @@ def _import_file(path: Path) -> ModuleType:
         raise _syntax(error) from None
     except ModuleNotFoundError as error:
         del sys.modules[module_name]
-        raise InputError(f"the file needs the module {error.name!r}, which is not installed", source=str(path), line=_line_in(error, path), hint=f"install it, e.g. pip install {error.name}") from None
+        raise InputError(say("game.file.needs", "the file needs the module {module}, which is not installed", module=repr(error.name)), source=str(path), line=_line_in(error, path), hint=_install(error.name)) from None
     except Exception as error:  # the course's file failed while importing: say where, not how
         del sys.modules[module_name]
-        raise _raised(error, "importing the file", path) from None
+        raise _raised(error, say("game.file.importing", "importing the file"), path) from None
     return module
+
+
+def _install(module: str | None) -> str:
+    return say("game.module.install", "install it, e.g. pip install {module}", module=module)
 
 
 def _syntax(error: SyntaxError) -> InputError:
@@ -327,7 +331,7 @@ def _syntax(error: SyntaxError) -> InputError:
         source=error.filename,
         line=error.lineno,
         column=error.offset,
-        hint="fix the Python there",
+        hint=say("game.syntax.hint", "fix the Python there"),
     )
 
 
@@ -348,10 +352,10 @@ def _raised(error: BaseException, doing: str, path: Path | None) -> InputError:
     frame = _frame(error, path)
     message = str(error).splitlines()[0] if str(error) else ""
     return InputError(
-        f"{doing} raised {type(error).__name__}" + (f": {message}" if message else ""),
+        say("game.raised", "{doing} raised {kind}{message}", doing=doing, kind=type(error).__name__, message=f": {message}" if message else ""),
         source=frame.filename if frame else None,
         line=frame.lineno if frame else None,
-        hint="fix the game's code there",
+        hint=say("game.code.hint", "fix the game's code there"),
     )
 
 
@@ -364,11 +368,11 @@ def _construct(cls: type, class_name: str, position: str | None, target: str) ->
         params = [p for p in signature.parameters.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL)]
         required = [p.name for p in params if p.default is p.empty and p.kind != p.VAR_POSITIONAL]
         if position is not None and not params:
-            raise InputError(f"{class_name}() takes no position", hint=f"leave out the position, or give {class_name}.__init__ a position parameter")
+            raise InputError(say("game.class.no_position", "{name}() takes no position", name=class_name), hint=say("game.class.no_position.hint", "leave out the position, or give {name}.__init__ a position parameter", name=class_name))
         if position is None and required:
-            raise InputError(f"{class_name} needs {_listed(required)} to be made", hint=f"give a position, or defaults for {class_name}.__init__'s parameters")
+            raise InputError(say("game.class.needs", "{name} needs {parameters} to be made", name=class_name, parameters=joined(required)), hint=say("game.class.needs.hint", "give a position, or defaults for {name}.__init__'s parameters", name=class_name))
         if position is not None and len(required) > 1:
-            raise InputError(f"{class_name} needs {_listed(required)} to be made, more than one position", hint=f"give {class_name}.__init__ one parameter for the position")
+            raise InputError(say("game.class.needs.many", "{name} needs {parameters} to be made, more than one position", name=class_name, parameters=joined(required)), hint=say("game.class.needs.many.hint", "give {name}.__init__ one parameter for the position", name=class_name))
     try:
         return cls(position) if position is not None else cls()
     except InputError:
@@ -387,9 +391,9 @@ def _check_players(game: GameAdapter, class_name: str, target: str) -> None:
         state = game.initial_state()
         player = game.to_move(state)
     except Exception as error:  # the course's methods failed: say where, not how
-        raise _raised(error, f"{class_name}'s initial_state() or to_move()", _file(target)) from None
+        raise _raised(error, say("game.class.first_moves", "{name}'s initial_state() or to_move()", name=class_name), _file(target)) from None
     if player not in _PLAYERS:
         raise InputError(
-            f"{class_name}.to_move returned {player!r} for the initial state",
-            hint="return 'max', 'min' or 'chance' (MAX is the player whose values the search maximises)",
+            say("game.class.to_move", "{name}.to_move returned {player} for the initial state", name=class_name, player=repr(player)),
+            hint=say("game.class.to_move.hint", "return 'max', 'min' or 'chance' (MAX is the player whose values the search maximises)"),
         )

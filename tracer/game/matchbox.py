@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from tracer.errors import InputError
 from tracer.game.games.hexapawn import Hexapawn, HexapawnState
+from tracer.words import say
 
 __all__ = ["OPPONENTS", "BoxChange", "GameRecord", "MatchboxLearner"]
 
@@ -81,7 +82,7 @@ class MatchboxLearner:
         elif opponent == "random":
             opponent = random_white
         elif isinstance(opponent, str):
-            raise InputError(f"unknown opponent {opponent!r}", hint="choose one of " + ", ".join(OPPONENTS))
+            raise InputError(say("game.matchbox.opponent", "unknown opponent {name}", name=repr(opponent)), hint=say("game.choose", "choose one of {names}", names=", ".join(OPPONENTS)))
         self.opponent = opponent
         self.boxes: dict[HexapawnState, list[Move]] = {}
         self.records: list[GameRecord] = []

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tracer.errors import InputError, path_text
+from tracer.words import say
 
 __all__ = [
     "DEEP",
@@ -305,9 +306,9 @@ class Tree:
             return self._by_path[path]
         known = ", ".join(sorted((n.label for n in self._by_path.values()), key=_label_order)[:12])
         raise InputError(
-            f"no node is called {name!r}",
-            hint=f"name a node by its label ({known}{', ...' if len(self) > 12 else ''}) "
-            'or by its path such as "0.1"',
+            say("game.node.unknown", "no node is called {name}", name=repr(name)),
+            hint=say("game.node.unknown.hint", 'name a node by its label ({known}) or by its path such as "0.1"',
+                     known=known + (", ..." if len(self) > 12 else "")),
         )
 
     def parent(self, node: Node) -> Node | None:

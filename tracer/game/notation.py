@@ -130,7 +130,7 @@ def load_tree(
 ) -> Tree:
     """Read a tree from a ``.json``, ``.yaml`` or ``.yml`` file, or ``"-"`` for stdin."""
     if str(path) == "-":
-        return parse_tree(read_input("-", kind="tree", error=TreeFormatError, what="the tree"), source="<stdin>", players=players, root=root)
+        return parse_tree(read_input("-", kind="tree", error=TreeFormatError, what=say("game.tree.what", "the tree")), source="<stdin>", players=players, root=root)
     file = FilePath(path)
     suffix = file.suffix.lower()
     if file.is_dir():
@@ -142,7 +142,7 @@ def load_tree(
             source=str(path),
             hint=say("tree.file.format.hint", "name tree files *.json, *.yaml or *.yml, or pass - to read standard input"),
         )
-    text = read_input(file, kind="tree", error=TreeFormatError, what="the tree file")
+    text = read_input(file, kind="tree", error=TreeFormatError, what=say("game.tree.file", "the tree file"))
     fmt = "json" if suffix == ".json" else "yaml"
     return parse_tree(text, source=str(path), fmt=fmt, players=players, root=root)
 
@@ -194,10 +194,10 @@ def tree_from_data(data: Any, *, source: str = "<data>", players: Sequence[str] 
 
 def _json_hint(message: str) -> str:
     if "Expecting value" in message:
-        return "a value is missing here: write a number, a list or an object"
+        return say("game.tree.json.missing", "a value is missing here: write a number, a list or an object")
     if "Extra data" in message:
-        return "there is more after the tree: an extra ] or a second tree"
-    return "check that every [ has its ] and that items are separated by commas"
+        return say("game.tree.json.extra", "there is more after the tree: an extra ] or a second tree")
+    return say("game.tree.json.hint", "check that every [ has its ] and that items are separated by commas")
 
 
 def _load_json(text: str, source: str) -> Any:

@@ -70,6 +70,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from tracer.errors import SearchError
 from tracer.game.model import Node, Tree, format_value
+from tracer.words import say
 
 __all__ = ["Game", "TreeGame", "bounded", "evaluates_terminals", "game_title"]
 
@@ -152,10 +153,10 @@ class TreeGame:
     def evaluate(self, state: Node) -> float:
         if state.value is None:
             raise SearchError(
-                "the search needs this node's static evaluation, but it has no value",
+                say("game.node.no_value", "the search needs this node's static evaluation, but it has no value"),
                 path=state.path,
                 label=state.label,
-                hint="give the node value: <number>, or search without a depth limit or move ordering by evaluation",
+                hint=say("game.node.no_value.hint", "give the node value: <number>, or search without a depth limit or move ordering by evaluation"),
             )
         return state.value
 

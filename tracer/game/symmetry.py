@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["MIRROR", "SQUARE_SYMMETRIES", "Symmetry", "compose", "grid_symmetries", "inverse"]
+from tracer.words import say
+
+__all__ = ["MIRROR", "SQUARE_SYMMETRIES", "Symmetry", "compose", "grid_symmetries", "inverse", "said_name"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,24 @@ def _grid(size: int, name: str, where: Callable[[int, int], tuple[int, int]]) ->
         image_row, image_column = where(row, column)
         cells.append(image_row * size + image_column)
     return Symmetry(name, tuple(cells))
+
+
+_NAMES = {
+    "identity": lambda: say("game.symmetry.identity", "identity"),
+    "rotate 90° clockwise": lambda: say("game.symmetry.rotate90", "rotate 90° clockwise"),
+    "rotate 180°": lambda: say("game.symmetry.rotate180", "rotate 180°"),
+    "rotate 90° anticlockwise": lambda: say("game.symmetry.rotate270", "rotate 90° anticlockwise"),
+    "mirror left-right": lambda: say("game.symmetry.mirror.left-right", "mirror left-right"),
+    "mirror top-bottom": lambda: say("game.symmetry.mirror.top-bottom", "mirror top-bottom"),
+    "reflect in the top-left to bottom-right diagonal": lambda: say("game.symmetry.diagonal", "reflect in the top-left to bottom-right diagonal"),
+    "reflect in the top-right to bottom-left diagonal": lambda: say("game.symmetry.antidiagonal", "reflect in the top-right to bottom-left diagonal"),
+}
+
+
+def said_name(symmetry: Symmetry) -> str:
+    """A symmetry's name in the language in use (``name`` itself stays English: it is what a trace records)."""
+    words = _NAMES.get(symmetry.name)
+    return words() if words is not None else symmetry.name
 
 
 def grid_symmetries(size: int) -> tuple[Symmetry, ...]:

@@ -75,7 +75,7 @@ class Points:
 def load_points(path: str | Path) -> Points:
     """Read ``points.yaml``: ``{minimax: 4, values: 4, not_examined: 2, move: 1, partial: 0.5}``."""
     source = str(path)
-    text = read_input(path, kind="points", what="the points file")
+    text = read_input(path, kind="points", what=say("grading.points.what", "the points file"))
     if not text.strip():
         return Points()
     try:

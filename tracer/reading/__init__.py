@@ -35,7 +35,7 @@ from tracer.errors import InputError
 from tracer.reading.nesting import check_nesting, nesting_depth
 from tracer.reading.yaml_text import MAX_YAML_NODES, compose_yaml
 from tracer.recursion import MAX_DEPTH, deep_recursion
-from tracer.words import say
+from tracer.words import count, say
 
 __all__ = [
     "LIMITS",
@@ -70,19 +70,28 @@ MAX_DIGITS = 400
 GZIP_MAGIC = b"\x1f\x8b"
 
 
+def _the_file() -> str:
+    return say("reading.what.file", "the file")
+
+
+def _check_the_path() -> str:
+    return say("reading.hint.path", "check the path")
+
+
 def _check_file(path: str | Path, limit: int, error: type[InputError], what: str, missing_hint: str) -> None:
     """Refuse what is not a regular file of at most ``limit`` bytes, naming it."""
     source = str(path)
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise error("no such file", source=source, hint=missing_hint) from None
+        raise error(say("reading.missing", "no such file"), source=source, hint=missing_hint) from None
     except OSError as problem:
-        raise error(f"cannot read {what}: {problem.strerror or problem}", source=source) from None
+        raise error(_cannot_read(what, problem.strerror or problem), source=source) from None
     if stat.S_ISDIR(info.st_mode):
-        raise error(f"is a folder, not {what}", source=source, hint=missing_hint)
+        raise error(say("reading.folder", "is a folder, not {what}", what=what), source=source, hint=missing_hint)
     if not stat.S_ISREG(info.st_mode):
-        raise error(f"is not a regular file (a pipe, a device or a socket), not {what}", source=source, hint="give a file")
+        raise error(say("reading.not_regular", "is not a regular file (a pipe, a device or a socket), not {what}", what=what), source=source,
+                    hint=say("reading.not_regular.hint", "give a file"))
     if info.st_size > limit:
         raise _too_large(error, source, what, limit)
 
@@ -113,17 +122,18 @@ class _Bounded(io.RawIOBase):
 
 
 def open_text(
-    path: str | Path, *, kind: str, error: type[InputError] = InputError, what: str = "the file", missing_hint: str = "check the path",
+    path: str | Path, *, kind: str, error: type[InputError] = InputError, what: str | None = None, missing_hint: str | None = None,
 ) -> IO[str]:
     """A user's file opened as UTF-8 text to read as a stream (gzip-compressed ones too), checked
     as :func:`read_input` checks and never giving more than the limit for ``kind``."""
     limit = LIMITS[kind]
     source = str(path)
-    _check_file(path, limit, error, what, missing_hint)
+    what = what or _the_file()
+    _check_file(path, limit, error, what, missing_hint or _check_the_path())
     try:
         file = open(path, "rb")
     except OSError as problem:
-        raise error(f"cannot read {what}: {problem.strerror or problem}", source=source) from None
+        raise error(_cannot_read(what, problem.strerror or problem), source=source) from None
     magic = file.read(2)
     file.seek(0)
     inner: Any = gzip.GzipFile(fileobj=file) if magic == GZIP_MAGIC else file
@@ -136,8 +146,8 @@ def read_input(
     *,
     kind: str,
     error: type[InputError] = InputError,
-    what: str = "the file",
-    missing_hint: str = "check the path",
+    what: str | None = None,
+    missing_hint: str | None = None,
     compressed: bool = False,
 ) -> str:
     """The text of a user's file (``"-"``: standard input), within the limit for ``kind``.
@@ -147,10 +157,11 @@ def read_input(
     """
     limit = LIMITS[kind]
     source = "<stdin>" if str(path) == "-" else str(path)
+    what = what or _the_file()
     if str(path) == "-":
         data = _read_text_bytes(sys.stdin.buffer, limit, error, source, what)
     else:
-        _check_file(path, limit, error, what, missing_hint)
+        _check_file(path, limit, error, what, missing_hint or _check_the_path())
         try:
             with open(path, "rb") as file:
                 if compressed and file.read(2) == GZIP_MAGIC:
@@ -164,7 +175,8 @@ def read_input(
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as problem:
-        raise error(f"{what} is not UTF-8 text (byte {problem.start + 1} cannot be read)", source=source, hint="save it as UTF-8") from None
+        raise error(say("reading.not_utf8", "{what} is not UTF-8 text (byte {byte} cannot be read)", what=what, byte=problem.start + 1),
+                    source=source, hint=say("reading.not_utf8.hint", "save it as UTF-8")) from None
 
 
 def read_binary(
@@ -172,19 +184,20 @@ def read_binary(
     *,
     kind: str,
     error: type[InputError] = InputError,
-    what: str = "the file",
-    missing_hint: str = "check the path",
+    what: str | None = None,
+    missing_hint: str | None = None,
 ) -> bytes:
     """The bytes of a user's binary file (a slide template), within the limit for ``kind``;
     folders, FIFOs, devices and sockets refused as :func:`read_input` refuses them."""
     limit = LIMITS[kind]
     source = str(path)
-    _check_file(path, limit, error, what, missing_hint)
+    what = what or _the_file()
+    _check_file(path, limit, error, what, missing_hint or _check_the_path())
     try:
         with open(path, "rb") as file:
             data = file.read(limit + 1)
     except OSError as problem:
-        raise error(f"cannot read {what}: {problem.strerror or problem}", source=source) from None
+        raise error(_cannot_read(what, problem.strerror or problem), source=source) from None
     if len(data) > limit:
         raise _too_large(error, source, what, limit)
     return data
@@ -200,7 +213,8 @@ def _read_text_bytes(file: Any, limit: int, error: type[InputError], source: str
         if not chunk:
             return b"".join(chunks)
         if b"\0" in chunk:
-            raise error(f"{what} is not text (it holds NUL bytes)", source=source, hint="give a JSON or YAML text file")
+            raise error(say("reading.nul", "{what} is not text (it holds NUL bytes)", what=what), source=source,
+                        hint=say("reading.nul.hint", "give a JSON or YAML text file"))
         size += len(chunk)
         if size > limit:
             raise _too_large(error, source, what, limit)
@@ -212,11 +226,16 @@ def _unreadable(error: type[InputError], source: str, what: str, problem: BaseEx
     if isinstance(problem, (EOFError, zlib.error, gzip.BadGzipFile)):
         return error(say("reading.gzip.damaged", "{what} is a damaged gzip file ({problem})", what=what, problem=problem), source=source,
                      hint=say("reading.gzip.hint", "compress it again, or give it uncompressed"))
-    return error(f"cannot read {what}: {getattr(problem, 'strerror', None) or problem}", source=source)
+    return error(_cannot_read(what, getattr(problem, "strerror", None) or problem), source=source)
+
+
+def _cannot_read(what: str, problem: object) -> str:
+    return say("reading.cannot", "cannot read {what}: {problem}", what=what, problem=problem)
 
 
 def _too_large(error: type[InputError], source: str, what: str, limit: int) -> InputError:
-    return error(f"{what} is larger than tracer reads ({limit // MB or 1:,} MB at most)", source=source, hint="check that this is the right file")
+    return error(say("reading.too_large", "{what} is larger than tracer reads ({most} MB at most)", what=what, most=count(limit // MB or 1)),
+                 source=source, hint=say("reading.too_large.hint", "check that this is the right file"))
 
 
 # -- JSON ----------------------------------------------------------------------------------------
@@ -239,13 +258,14 @@ def load_json(
             data = json.loads(text, **options)
     except json.JSONDecodeError as problem:
         raise error(
-            f"not valid JSON: {problem.msg}", source=source, line=problem.lineno, column=problem.colno,
-            hint=hint(problem.msg) if hint else "check the commas and quotes, and that every [ and { is closed",
+            say("reading.json.invalid", "not valid JSON: {problem}", problem=problem.msg), source=source, line=problem.lineno, column=problem.colno,
+            hint=hint(problem.msg) if hint else say("reading.json.hint", "check the commas and quotes, and that every [ and {{ is closed"),
         ) from None
     except ValueError:  # int() refuses numbers of more than 4,300 digits
-        raise error("a number has more digits than tracer reads", source=source, hint=f"write numbers of at most {MAX_DIGITS} digits") from None
+        raise error(say("reading.digits", "a number has more digits than tracer reads"), source=source,
+                    hint=say("reading.digits.hint", "write numbers of at most {most} digits", most=MAX_DIGITS)) from None
     except RecursionError:
-        raise error(f"nested more than {limit:,} levels deep", source=source) from None
+        raise error(say("reading.deep", "nested more than {limit} levels deep", limit=count(limit)), source=source) from None
     if _SURROGATE_ESCAPE.search(text):
         _refuse_lone_surrogates(data, source, error)
     return data

@@ -9,7 +9,7 @@ from typing import Any
 
 from tracer.errors import InputError
 from tracer.recursion import MAX_DEPTH
-from tracer.words import say
+from tracer.words import count, say
 
 __all__ = ["ROW_DEPTH", "check_nesting", "loads_row", "nesting_depth", "shallow"]
 
@@ -53,8 +53,8 @@ def check_nesting(text: str, source: str, error: type[InputError], limit: int) -
     if depth > limit + 2:  # a tree of ``limit`` levels is nested a little deeper in its file
         line, column = line_column(text, offset)
         raise error(
-            f"the input is nested more than {limit:,} levels deep", source=source, line=line, column=column,
-            hint="tracer reads trees up to that depth; check the brackets",
+            say("reading.input.deep", "the input is nested more than {limit} levels deep", limit=count(limit)), source=source, line=line, column=column,
+            hint=say("reading.input.deep.hint", "tracer reads trees up to that depth; check the brackets"),
         )
 
 

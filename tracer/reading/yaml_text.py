@@ -9,6 +9,7 @@ from typing import Any
 from tracer.errors import InputError
 from tracer.reading.nesting import check_nesting
 from tracer.recursion import MAX_DEPTH
+from tracer.words import count, say
 
 __all__ = ["MAX_YAML_NODES", "compose_yaml"]
 
@@ -80,11 +81,11 @@ def _compose_events(text: str, depth_limit: int) -> tuple[Any, int]:
             else:
                 tag = event.tag
                 if tag not in (None, "!"):
-                    raise _Refused(f"the YAML tag {tag.replace('tag:yaml.org,2002:', '!!')} is not allowed here", event.start_mark,
-                                   "remove the tag: write the value plainly (3, \"text\", [a, b])")
+                    raise _Refused(say("reading.yaml.tag", "the YAML tag {tag} is not allowed here", tag=tag.replace("tag:yaml.org,2002:", "!!")),
+                                   event.start_mark, say("reading.yaml.tag.hint", 'remove the tag: write the value plainly (3, "text", [a, b])'))
                 if len(stack) >= depth_limit:
-                    raise _Refused(f"nested more than {depth_limit:,} levels deep", event.start_mark,
-                                   f"tracer reads files up to {depth_limit:,} levels deep")
+                    raise _Refused(say("reading.deep", "nested more than {limit} levels deep", limit=count(depth_limit)), event.start_mark,
+                                   say("reading.yaml.deep.hint", "tracer reads files up to {limit} levels deep", limit=count(depth_limit)))
                 if kind is yaml.ScalarEvent:
                     node = ScalarNode(resolver.resolve(ScalarNode, event.value, event.implicit), event.value, event.start_mark,
                                       event.end_mark, style=event.style or None)  # libyaml writes a plain style as ""
@@ -140,10 +141,11 @@ def compose_yaml(text: str, source: str, *, error: type[InputError] = InputError
                     hint=problem.hint) from None
     except yaml.MarkedYAMLError as problem:
         mark = problem.problem_mark
-        raise error(f"not valid YAML: {problem.problem}", source=source, line=mark.line + 1 if mark else None,
-                    column=mark.column + 1 if mark else None, hint="check the indentation and that every [ and { is closed") from None
+        raise error(say("reading.yaml.invalid", "not valid YAML: {problem}", problem=problem.problem), source=source,
+                    line=mark.line + 1 if mark else None, column=mark.column + 1 if mark else None,
+                    hint=say("reading.yaml.hint", "check the indentation and that every [ and {{ is closed")) from None
     except yaml.YAMLError as problem:
-        raise error(f"not valid YAML: {problem}", source=source) from None
+        raise error(say("reading.yaml.invalid", "not valid YAML: {problem}", problem=problem), source=source) from None
     if node is not None and aliases:
         _check_expansion(node, source, error)
     return node
@@ -164,8 +166,9 @@ def _check_expansion(root: Any, source: str, error: type[InputError]) -> None:
             if total > MAX_YAML_NODES:
                 mark = node.start_mark
                 raise error(
-                    f"the YAML aliases (*name) expand this document past {MAX_YAML_NODES:,} values", source=source,
-                    line=mark.line + 1, column=mark.column + 1, hint="write the values out instead of repeating them with aliases",
+                    say("reading.yaml.expand", "the YAML aliases (*name) expand this document past {most} values", most=count(MAX_YAML_NODES)),
+                    source=source, line=mark.line + 1, column=mark.column + 1,
+                    hint=say("reading.yaml.expand.hint", "write the values out instead of repeating them with aliases"),
                 )
             size[key] = total
             continue
@@ -173,8 +176,8 @@ def _check_expansion(root: Any, source: str, error: type[InputError]) -> None:
             continue
         if key in on_path:
             mark = node.start_mark
-            raise error("a YAML alias refers to the value it is part of", source=source, line=mark.line + 1, column=mark.column + 1,
-                        hint="remove the alias (*name) inside its own anchor (&name)")
+            raise error(say("reading.yaml.loop", "a YAML alias refers to the value it is part of"), source=source, line=mark.line + 1,
+                        column=mark.column + 1, hint=say("reading.yaml.loop.hint", "remove the alias (*name) inside its own anchor (&name)"))
         on_path.add(key)
         stack.append((node, True))
         stack.extend((child, False) for child in _children(node) if id(child) not in size)

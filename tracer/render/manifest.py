@@ -45,7 +45,7 @@ def previous_files(folder: FilePath, notes: list[str], *, manifest_name: str = "
     if not manifest.exists() and not manifest.is_symlink():
         return {}
     try:
-        data = load_json(read_input(manifest, kind="manifest", what="the manifest"), str(manifest))
+        data = load_json(read_input(manifest, kind="manifest", what=say("render.manifest.what", "the manifest")), str(manifest))
     except InputError as error:
         notes.append(say("render.manifest.unread", "the folder's earlier manifest.json was not read ({problem}); "
                                                    "the files of the earlier render are left as they are", problem=error.message))

@@ -118,7 +118,7 @@ def write_pptx(
     check_slide(slide)
     check_pptx()
     target = FilePath(path)
-    data = read_binary(template, kind="slides", what="the slide template") if template is not None else None
+    data = read_binary(template, kind="slides", what=say("render.template.what", "the slide template")) if template is not None else None
     if data is not None:
         _check_zip(data, str(template))
     # Graphviz draws the pictures while python-pptx is imported and the slides are made: without

@@ -14,6 +14,7 @@ from tracer.errors import Option, SearchError
 from tracer.game.protocol import Game
 from tracer.search.conventions import SearchSettings
 from tracer.search.oracle import TrueValues
+from tracer.words import say
 
 __all__ = ["Orderer", "make_orderer"]
 
@@ -60,7 +61,8 @@ def _base_orderer(game: Game, settings: SearchSettings, limit: int | None) -> Or
         return None
     if order == "eval":
         if not game.has_evaluation:
-            raise SearchError(f"{game.name} has no evaluation function to order moves by", hint="use {0}", options=(Option("order", "given"),))
+            raise SearchError(say("search.order.no_evaluation", "{game} has no evaluation function to order moves by", game=game.name),
+                              hint=say("search.order.no_evaluation.hint", "use {{0}}"), options=(Option("order", "given"),))
 
         def by_evaluation(state: Any, path: Path, depth: int, actions: Sequence[Any], is_max: bool):  # type: ignore[no-untyped-def]
             children = [game.result(state, action) for action in actions]

@@ -31,6 +31,7 @@ from tracer.errors import path_text
 from tracer.game.model import NodePath, child_path
 from tracer.search.events import EVENT_TABLE, kind_of, node_of
 from tracer.trace.schema import Decoders, FieldError
+from tracer.words import say
 
 __all__ = ["CodecError", "EventDecoder", "EventEncoder", "value_text"]
 
@@ -170,13 +171,14 @@ class EventDecoder:
     def event(self, row: Any) -> tuple[Any, ...]:
         """One event; CodecError saying what is wrong with it."""
         if not isinstance(row, list) or not row or not isinstance(row[0], str):
-            raise CodecError(f"an event must be a list starting with its kind, not {str(row)[:40]}")
+            raise CodecError(say("trace.event.list", "an event must be a list starting with its kind, not {row}", row=str(row)[:40]))
         kind = row[0]
         fields = self._fields.get(kind)
         if fields is None:
-            raise CodecError(f"unknown event {kind!r}; events are " + ", ".join(EVENT_TABLE))
+            raise CodecError(say("trace.event.unknown.known", "unknown event {kind}; events are {kinds}", kind=repr(kind), kinds=", ".join(EVENT_TABLE)))
         if len(row) != len(fields) + 1:
-            raise CodecError(f"{kind} has {len(row) - 1} fields, not {len(fields)} (its fields are {', '.join(n for n, _ in fields)})")
+            raise CodecError(say("trace.event.fields.named", "{kind} has {found} fields, not {expected} (its fields are {names})", kind=kind, found=len(row) - 1,
+                                 expected=len(fields), names=", ".join(n for n, _ in fields)))
         if kind == "enter":
             node = self._entered(row[1])
             out: list[Any] = [kind, self._paths[node]]
@@ -189,7 +191,7 @@ class EventDecoder:
             out.append(self._field(kind, name, type_name, value, out))
         if kind == "leave":
             if not self._stack or self._paths[self._stack[-1]] != out[1]:
-                raise CodecError("leave names a node that is not being searched")
+                raise CodecError(say("trace.event.leave", "leave names a node that is not being searched"))
             self._stack.pop()
             if len(self._children) > 2:  # the root's children stay: iteration_end names its best one
                 for child in self._children.pop():
@@ -206,11 +208,12 @@ class EventDecoder:
     def _entered(self, index: Any) -> int:
         if index is None:
             if self._stack:
-                raise CodecError("the root is entered while another node is being searched")
+                raise CodecError(say("trace.event.root", "the root is entered while another node is being searched"))
             path: NodePath = ()
         else:
             if index.__class__ is not int or index < 0 or not self._stack:
-                raise CodecError(f"enter needs the child's index (a whole number >= 0) under the node being searched, not {index!r}")
+                raise CodecError(say("trace.event.enter", "enter needs the child's index (a whole number >= 0) under the node being searched, not {index}",
+                                     index=repr(index)))
             path = child_path(self._paths[self._stack[-1]], index)
         number = self._count
         self._count += 1
@@ -220,7 +223,7 @@ class EventDecoder:
     def _node(self, value: Any) -> NodePath:
         path = self._paths.get(value) if value.__class__ is int else None
         if path is None:
-            raise CodecError(f"{value!r} is not the number of a node being searched or of a child of one")
+            raise CodecError(say("trace.event.node", "{value} is not the number of a node being searched or of a child of one", value=repr(value)))
         return path
 
     def _field(self, kind: str, name: str, type_name: str, value: Any, out: list[Any]) -> Any:
@@ -230,10 +233,10 @@ class EventDecoder:
             return None if value is None else self._node(value)
         if type_name == "paths":
             if not isinstance(value, list) or any(i.__class__ is not int or i < 0 for i in value):
-                raise CodecError(f"{name} must be a list of child indices, not {str(value)[:40]}")
+                raise CodecError(say("trace.event.children", "{name} must be a list of child indices, not {value}", name=name, value=str(value)[:40]))
             parent = out[1]
             return tuple(child_path(parent, index) for index in value)
         try:
             return self._decoders.by_type[type_name](value)
         except FieldError as error:
-            raise CodecError(f"{name} is {value!r}; it must be {error.expected}") from None
+            raise CodecError(say("trace.field.bad", "{name} is {value}; it must be {expected}", name=name, value=repr(value), expected=error.expected)) from None

@@ -27,8 +27,8 @@ class KeyReader:
 
     def fail(self, where: str, expected: str) -> KeyFormatError:
         return KeyFormatError(
-            f"{where} must be {expected}", source=self.source,
-            hint="give the key.json that tracer exercise new wrote, or one from tracer key --format json",
+            say("trace.key.field", "{where} must be {expected}", where=where, expected=expected), source=self.source,
+            hint=say("trace.key.hint", "give the key.json that tracer exercise new wrote, or one from tracer key --format json"),
         )
 
     def value(self, raw: Any, where: str, *, optional: bool = False) -> Any:
@@ -37,7 +37,7 @@ class KeyReader:
         if raw in ("inf", "-inf"):
             return float(raw)
         if isinstance(raw, bool) or not isinstance(raw, (int, float)) or (isinstance(raw, float) and math.isnan(raw)):
-            raise self.fail(where, 'a number, "inf" or "-inf"' + (" or null" if optional else ""))
+            raise self.fail(where, say("trace.key.value.null", 'a number, "inf" or "-inf" or null') if optional else say("trace.type.value", 'a number, "inf" or "-inf"'))
         return raw
 
     def path(self, raw: Any, where: str, *, optional: bool = False) -> NodePath | None:
@@ -45,7 +45,8 @@ class KeyReader:
             return None
         parsed = (self.reference(raw) if raw.startswith("#") else parse_path(raw)) if isinstance(raw, str) else None
         if parsed is None:
-            raise self.fail(where, 'a node path such as "1.0" ("" for the root)' + (" or null" if optional else ""))
+            raise self.fail(where, say("trace.key.path.null", 'a node path such as "1.0" ("" for the root) or null') if optional
+                            else say("trace.type.path", 'a node path such as "1.0" ("" for the root)'))
         return parsed
 
     def reference(self, raw: str) -> NodePath | None:
@@ -59,25 +60,25 @@ class KeyReader:
 
     def paths(self, raw: Any, where: str) -> tuple[NodePath, ...]:
         if not isinstance(raw, list):
-            raise self.fail(where, "a list of node paths")
+            raise self.fail(where, say("trace.type.paths", "a list of node paths"))
         return tuple(self.path(item, f"{where}[{index}]") for index, item in enumerate(raw))  # type: ignore[misc]
 
     def moves(self, raw: Any, where: str) -> tuple[str | None, ...]:
         """Move names along a line of play: a list of names (or null where a move has none)."""
         if not isinstance(raw, list) or not all(move is None or isinstance(move, str) for move in raw):
-            raise self.fail(where, "a list of move names (or null)")
+            raise self.fail(where, say("trace.key.moves", "a list of move names (or null)"))
         return tuple(raw)
 
     def mapping(self, raw: Any, where: str) -> dict[str, Any]:
         if not isinstance(raw, dict):
-            raise self.fail(where, "an object")
+            raise self.fail(where, say("trace.key.object", "an object"))
         return raw
 
     def text(self, raw: Any, where: str, *, optional: bool = False) -> Any:
         if raw is None and optional:
             return None
         if not isinstance(raw, str):
-            raise self.fail(where, "a string" + (" or null" if optional else ""))
+            raise self.fail(where, say("trace.key.string.null", "a string or null") if optional else say("trace.key.string", "a string"))
         return raw
 
     def key(self, data: Any) -> AnswerKey:
@@ -89,13 +90,13 @@ class KeyReader:
         nodes = None  # first: the other fields may refer to them ("#i")
         if data.get("nodes") is not None:
             if not isinstance(data["nodes"], list):
-                raise self.fail("nodes", "a list of nodes")
+                raise self.fail("nodes", say("trace.key.nodes", "a list of nodes"))
             nodes = tuple(self.key_node(raw, f"nodes[{index}]") for index, raw in enumerate(data["nodes"]))
         conventions = self.mapping(data.get("conventions", {}), "conventions")
         try:
             rules = Conventions.from_dict(conventions)
         except InputError:
-            raise self.fail("conventions.fail", '"soft", "hard" or "own-bound"') from None
+            raise self.fail("conventions.fail", say("trace.key.fail", '"soft", "hard" or "own-bound"')) from None
         best = data.get("best_move")
         best_move = None
         if best is not None:
@@ -107,7 +108,7 @@ class KeyReader:
         cutoffs = None
         if data.get("cutoffs") is not None:
             if not isinstance(data["cutoffs"], list):
-                raise self.fail("cutoffs", "a list of cutoffs")
+                raise self.fail("cutoffs", say("trace.key.cutoffs", "a list of cutoffs"))
             cutoffs = tuple(self.cutoff(raw, f"cutoffs[{index}]") for index, raw in enumerate(data["cutoffs"]))
         student = data.get("student")
         if student is not None:
@@ -116,11 +117,11 @@ class KeyReader:
         questions = data.get("questions")
         if questions is not None:
             if not isinstance(questions, list):
-                raise self.fail("questions", 'a list of questions such as {"id": "minimax"}')
+                raise self.fail("questions", say("trace.key.questions", 'a list of questions such as {{"id": "minimax"}}'))
             questions = tuple(self.question(raw, f"questions[{index}]") for index, raw in enumerate(questions))
         stats = self.mapping(data.get("stats", {}), "stats")
         if not all(isinstance(count, int) and not isinstance(count, bool) for count in stats.values()):
-            raise self.fail("stats", "an object of whole numbers")
+            raise self.fail("stats", say("trace.key.stats", "an object of whole numbers"))
         return AnswerKey(
             source=self.mapping(data.get("source", {}), "source"),
             algorithm=self.text(data.get("algorithm", "alphabeta"), "algorithm"),
@@ -147,13 +148,13 @@ class KeyReader:
         row = self.mapping(raw, where)
         node_type = row.get("type")
         if node_type not in ("max", "min", "chance", "leaf"):
-            raise self.fail(f"{where}.type", '"max", "min", "chance" or "leaf"')
+            raise self.fail(f"{where}.type", say("trace.key.type", '"max", "min", "chance" or "leaf"'))
         bound = row.get("bound")
         if bound not in (None, "exact", "lower", "upper"):
-            raise self.fail(f"{where}.bound", '"exact", "lower", "upper" or null')
+            raise self.fail(f"{where}.bound", say("trace.key.bound", '"exact", "lower", "upper" or null'))
         visited = row.get("visited")
         if not isinstance(visited, bool):
-            raise self.fail(f"{where}.visited", "true or false")
+            raise self.fail(f"{where}.visited", say("trace.key.flag", "true or false"))
         path = self.path(row.get("path"), f"{where}.path")
         self.rows.append(path)  # type: ignore[arg-type]
         return KeyNode(

@@ -36,7 +36,7 @@ from tracer.trace.json_values import decode_value
 from tracer.trace.model import Trace
 from tracer.trace.schema import FORMAT, Decoders, FieldError, check_field
 from tracer.trace.tree_rows import read_tree
-from tracer.trace.verify import CHANGED, Comparer, LineComparer, compare_result
+from tracer.trace.verify import Comparer, LineComparer, changed, compare_result
 from tracer.words import say
 
 __all__ = ["TraceFile", "load_trace", "open_trace", "read_trace"]
@@ -96,7 +96,7 @@ class TraceFile:
 
     # -- opening: our own line layout, else the whole file ----------------------------------------
     def _open(self) -> dict[str, Any]:
-        stream = open_text(self.name, kind="trace", error=TraceFormatError, what="the trace")
+        stream = open_text(self.name, kind="trace", error=TraceFormatError, what=say("trace.what", "the trace"))
         self._stream = stream
         header: dict[str, Any] = {}
         try:
@@ -115,11 +115,11 @@ class TraceFile:
                     except (ValueError, TypeError):
                         break
         except UnicodeDecodeError as problem:
-            raise self.fail(f"the trace is not UTF-8 text (byte {problem.start + 1} of a line cannot be read)") from None
+            raise self.fail(say("trace.not_utf8", "the trace is not UTF-8 text (byte {byte} of a line cannot be read)", byte=problem.start + 1)) from None
         # another layout: read the whole text (its size and nesting checked) and use the objects
         stream.close()
         self._stream = None
-        text = read_input(self.name, kind="trace", error=TraceFormatError, what="the trace", compressed=True)
+        text = read_input(self.name, kind="trace", error=TraceFormatError, what=say("trace.what", "the trace"), compressed=True)
         self._whole = load_json(text, self.name, error=TraceFormatError)
         return self._whole if isinstance(self._whole, dict) else {}
 
@@ -127,24 +127,26 @@ class TraceFile:
         try:
             for line in stream:
                 if "\0" in line:
-                    raise self.fail("the trace is not text (it holds NUL bytes)")
+                    raise self.fail(say("trace.nul", "the trace is not text (it holds NUL bytes)"))
                 yield line
         except UnicodeDecodeError as problem:
-            raise self.fail(f"the trace is not UTF-8 text (byte {problem.start + 1} of a line cannot be read)") from None
+            raise self.fail(say("trace.not_utf8", "the trace is not UTF-8 text (byte {byte} of a line cannot be read)", byte=problem.start + 1)) from None
 
     def _read_header(self, header: dict[str, Any]) -> None:
         if not isinstance(header, dict) or header.get("format") != FORMAT:
-            raise self.fail('this is not a tracer trace (no "format": "tracer-trace")', hint="give a file written by tracer trace")
+            raise self.fail(say("trace.not_trace", 'this is not a tracer trace (no "format": "tracer-trace")'),
+                            hint=say("trace.not_trace.hint", "give a file written by tracer trace"))
         version = header.get("version")
         if version not in VERSIONS:
             raise self.fail(
-                f"this trace has format version {version!r}; this tracer reads versions {VERSIONS[0]} and {VERSIONS[-1]}",
-                hint="write the trace again with this tracer, or use the tracer that wrote it",
+                say("trace.version", "this trace has format version {version}; this tracer reads versions {first} and {last}", version=repr(version),
+                    first=VERSIONS[0], last=VERSIONS[-1]),
+                hint=say("trace.version.hint", "write the trace again with this tracer, or use the tracer that wrote it"),
             )
         self.version: int = version
         for key in ("source", "settings"):
             if key not in header:
-                raise self.fail(f"the trace has no {key!r}", hint="the file is incomplete; write it again")
+                raise self.fail(say("trace.missing", "the trace has no {key}", key=repr(key)), hint=_incomplete())
         try:
             self.settings = SearchSettings.from_dict(header["settings"])
         except (InputError, TypeError, ValueError, AttributeError) as error:
@@ -166,21 +168,21 @@ class TraceFile:
             try:
                 self.game: Game = with_evaluation(make_game(str(origin.get("game")), origin.get("position")), self.settings.evaluation)
             except InputError as error:
-                raise self.fail(f"the trace's game cannot be set up: {error}") from None
+                raise self.fail(say("trace.game", "the trace's game cannot be set up: {problem}", problem=error)) from None
             if self._lines is not None and header.get("\0section") == '"nodes": [':
                 self._skip_section()  # version 1 wrote a game's nodes: they are derived from the events
         elif kind == "tree":
             players = origin.get("players", ["max", "min"])
             if self._lines is not None:
                 if header.get("\0section") != '"nodes": [':
-                    raise self.fail("a tree trace needs its nodes", hint="the file is incomplete; write it again")
+                    raise self.fail(say("trace.nodes.missing", "a tree trace needs its nodes"), hint=_incomplete())
                 rows = self._section_rows()
             else:
                 rows = (self._whole or {}).get("nodes")  # type: ignore[assignment]
             tree = read_tree(rows, players, self.fail, version)
             self.game = TreeGame(tree)
         else:
-            raise self.fail("the trace's source must be a tree or a game")
+            raise self.fail(say("trace.source", "the trace's source must be a tree or a game"))
 
     # -- sections of the line layout ---------------------------------------------------------------
     def _section_rows(self) -> list[Any]:
@@ -196,7 +198,7 @@ class TraceFile:
                 raise ValueError(say("trace.row.deep", "a row is nested more than {limit} levels deep", limit=ROW_DEPTH))
             return json.loads("[" + ",".join(rows) + "]")
         except ValueError as error:
-            raise self.fail(f"the nodes are not valid JSON: {error}", hint=CHANGED) from None
+            raise self.fail(say("trace.nodes.json", "the nodes are not valid JSON: {problem}", problem=error), hint=changed()) from None
 
     def _skip_section(self) -> None:
         assert self._lines is not None
@@ -210,7 +212,7 @@ class TraceFile:
         if self._lines is None:
             rows = (self._whole or {}).get("events")
             if not isinstance(rows, list):
-                raise self.fail("the trace has no events", hint="the file is incomplete; write it again")
+                raise self.fail(say("trace.events.missing", "the trace has no events"), hint=_incomplete())
             yield from rows
             if self.version == 2:
                 self.result = (self._whole or {}).get("result")
@@ -219,7 +221,7 @@ class TraceFile:
         if not self._in_events:  # after a tree's nodes, the events' section opens
             opening = next(lines, "").rstrip()
             if opening != '"events": [':
-                raise self.fail("the trace has no events after its nodes", hint=CHANGED)
+                raise self.fail(say("trace.events.after_nodes", "the trace has no events after its nodes"), hint=changed())
             self._in_events = True
         ended = False
         for line in lines:
@@ -229,15 +231,15 @@ class TraceFile:
                 break
             yield stripped.rstrip(",")
         if not ended:
-            raise self.fail("the events end without the end of the file", hint=CHANGED)
+            raise self.fail(say("trace.events.unended", "the events end without the end of the file"), hint=changed())
         if self.version == 2:
             rest = "".join(lines).strip()
             if not (rest.startswith('"result": ') and rest.endswith("}")):
-                raise self.fail("the trace has no result after its events", hint=CHANGED)
+                raise self.fail(say("trace.result.missing", "the trace has no result after its events"), hint=changed())
             try:
                 self.result = loads_row(rest[len('"result": '):].rstrip().rstrip("}").rstrip())
             except ValueError:
-                raise self.fail("the result is not valid JSON", hint=CHANGED) from None
+                raise self.fail(say("trace.result.json", "the result is not valid JSON"), hint=changed()) from None
 
     def _event_rows(self) -> Iterator[Any]:
         """The events' JSON arrays, in order, parsed in batches."""
@@ -260,7 +262,7 @@ class TraceFile:
                 raise ValueError(say("trace.event.deep", "an event is nested more than {limit} levels deep", limit=ROW_DEPTH))
             return json.loads("[" + ",".join(item for item in batch if item) + "]")  # type: ignore[no-any-return]
         except ValueError as error:
-            raise self.fail(f"an event is not valid JSON: {error}", hint=CHANGED) from None
+            raise self.fail(say("trace.events.json", "an event is not valid JSON: {problem}", problem=error), hint=changed()) from None
 
     def events(self) -> Iterator[tuple[Any, ...]]:
         """Every event, decoded into paths, as it is read; TraceFormatError names a bad one."""
@@ -269,7 +271,7 @@ class TraceFile:
             try:
                 yield decode(row)
             except CodecError as error:
-                raise self.fail(f"event {index + 1}: {error}", hint=CHANGED) from None
+                raise self.fail(f"event {index + 1}: {error}", hint=changed()) from None
 
     # -- checking by searching again -----------------------------------------------------------------
     def search_again(self, *, keep: bool = True, sink: Any = None) -> SearchRun:
@@ -290,7 +292,7 @@ class TraceFile:
         except TraceFormatError:
             raise  # the file, not the search: the comparer names the event
         except InputError as error:
-            raise self.fail(f"the trace's search cannot be run again: {error.message}", hint=CHANGED) from None
+            raise self.fail(say("trace.search", "the trace's search cannot be run again: {problem}", problem=error.message), hint=changed()) from None
         comparer.finish()
         compare_result(run, self._recorded_result(), self.fail)
         run.events = comparer.kept if keep else []
@@ -299,7 +301,7 @@ class TraceFile:
     def _recorded_result(self) -> SearchRun:
         result = self.result
         if not isinstance(result, dict) or check_field("value", result.get("value")) or check_field("path?", result.get("best")):
-            raise self.fail("the result needs a value and a best move (a path or null)", hint=CHANGED)
+            raise self.fail(say("trace.result.fields", "the result needs a value and a best move (a path or null)"), hint=changed())
         from tracer.game.model import parse_path
 
         try:
@@ -315,11 +317,15 @@ class TraceFile:
                 ],
             )
         except (TypeError, ValueError, AttributeError, KeyError):
-            raise self.fail("the result is not what tracer writes", hint=CHANGED) from None
+            raise self.fail(say("trace.result.bad", "the result is not what tracer writes"), hint=changed()) from None
 
     def trace(self) -> Trace:
         """The checked trace, every event in memory."""
         return Trace(self.game, self.settings, self.search_again(keep=True))
+
+
+def _incomplete() -> str:
+    return say("trace.incomplete", "the file is incomplete; write it again")
 
 
 class _V1Decoder:
@@ -331,9 +337,9 @@ class _V1Decoder:
     def event(self, row: Any) -> tuple[Any, ...]:
         fields = self._fields.get(row[0]) if isinstance(row, list) and row and isinstance(row[0], str) else None
         if fields is None:
-            raise CodecError(f"unknown event {row[0] if isinstance(row, list) and row else row!r}")
+            raise CodecError(say("trace.event.unknown", "unknown event {kind}", kind=repr(row[0] if isinstance(row, list) and row else row)))
         if len(row) != len(fields) + 1:
-            raise CodecError(f"{row[0]} has {len(row) - 1} fields, not {len(fields)}")
+            raise CodecError(say("trace.event.fields", "{kind} has {found} fields, not {expected}", kind=row[0], found=len(row) - 1, expected=len(fields)))
         try:
             return (row[0], *[decode(value) for (_, decode), value in zip(fields, row[1:])])
         except FieldError:
@@ -341,5 +347,5 @@ class _V1Decoder:
                 try:
                     decode(value)
                 except FieldError as error:
-                    raise CodecError(f"{name} is {value!r}; it must be {error.expected}") from None
+                    raise CodecError(say("trace.field.bad", "{name} is {value}; it must be {expected}", name=name, value=repr(value), expected=error.expected)) from None
             raise

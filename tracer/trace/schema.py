@@ -31,6 +31,7 @@ from tracer.game.model import DeepPath, as_path
 from tracer.search.conventions import ALGORITHMS, ORDERS
 from tracer.search.events import EVENT_TABLE
 from tracer.search.window import FAIL_CONVENTIONS
+from tracer.words import say
 
 __all__ = ["FORMAT", "SCHEMA_FILE", "VERSION", "Decoders", "FieldError", "check_field", "field_type", "schema", "schema_text"]
 
@@ -57,18 +58,18 @@ _TYPE_SCHEMAS: dict[str, dict[str, Any]] = {
     "earlier": {"type": "string", "pattern": _PATH_PATTERN, "description": "the path of a node searched earlier"},
 }
 _TYPE_WORDS = {
-    "path": 'a node path such as "1.0" ("" for the root)',
-    "path?": "a node path or null",
-    "paths": "a list of node paths",
-    "count": "a whole number >= 0",
-    "count?": "a whole number >= 0 or null",
-    "value": 'a number, "inf" or "-inf"',
-    "value?": 'a number, "inf", "-inf" or null',
-    "values?": 'a list of numbers, "inf", "-inf" or null',
-    "probability": "a number from 0 to 1",
-    "source": '"utility" or "evaluation"',
-    "bound": '"exact", "lower" or "upper"',
-    "earlier": 'a node path such as "1.0" ("" for the root)',
+    "path": lambda: say("trace.type.path", 'a node path such as "1.0" ("" for the root)'),
+    "path?": lambda: say("trace.type.path_or_null", "a node path or null"),
+    "paths": lambda: say("trace.type.paths", "a list of node paths"),
+    "count": lambda: say("trace.type.count", "a whole number >= 0"),
+    "count?": lambda: say("trace.type.count_or_null", "a whole number >= 0 or null"),
+    "value": lambda: say("trace.type.value", 'a number, "inf" or "-inf"'),
+    "value?": lambda: say("trace.type.value_or_null", 'a number, "inf", "-inf" or null'),
+    "values?": lambda: say("trace.type.values_or_null", 'a list of numbers, "inf", "-inf" or null'),
+    "probability": lambda: say("trace.type.probability", "a number from 0 to 1"),
+    "source": lambda: say("trace.type.source", '"utility" or "evaluation"'),
+    "bound": lambda: say("trace.type.bound", '"exact", "lower" or "upper"'),
+    "earlier": lambda: say("trace.type.path", 'a node path such as "1.0" ("" for the root)'),
 }
 
 
@@ -117,10 +118,10 @@ class Decoders:
         if known is not None:
             return known
         if not isinstance(value, str):
-            raise FieldError(_TYPE_WORDS["path"])
+            raise FieldError(_TYPE_WORDS["path"]())
         parts = value.split(".") if value else []
         if not all(part.isdigit() and part.isascii() and (part == "0" or part[0] != "0") for part in parts):
-            raise FieldError(_TYPE_WORDS["path"])
+            raise FieldError(_TYPE_WORDS["path"]())
         parsed = self._paths[value] = as_path([int(part) for part in parts])
         if isinstance(parsed, DeepPath):
             parsed.__dict__["text"] = value
@@ -128,13 +129,13 @@ class Decoders:
 
     def paths(self, value: Any) -> tuple[tuple[int, ...], ...]:
         if not isinstance(value, list):
-            raise FieldError(_TYPE_WORDS["paths"])
+            raise FieldError(_TYPE_WORDS["paths"]())
         return tuple(self.path(item) for item in value)
 
     @staticmethod
     def count(value: Any) -> int:
         if value.__class__ is not int or value < 0:
-            raise FieldError(_TYPE_WORDS["count"])
+            raise FieldError(_TYPE_WORDS["count"]())
         return value  # type: ignore[no-any-return]
 
     @staticmethod
@@ -146,29 +147,29 @@ class Decoders:
             return _INF
         if value == "-inf":
             return -_INF
-        raise FieldError(_TYPE_WORDS["value"])
+        raise FieldError(_TYPE_WORDS["value"]())
 
     def values(self, value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list):
-            raise FieldError(_TYPE_WORDS["values?"])
+            raise FieldError(_TYPE_WORDS["values?"]())
         return tuple(None if item is None else self.value(item) for item in value)
 
     @staticmethod
     def probability(value: Any) -> float:
         if value.__class__ not in (int, float) or not 0 <= value <= 1:
-            raise FieldError(_TYPE_WORDS["probability"])
+            raise FieldError(_TYPE_WORDS["probability"]())
         return value  # type: ignore[no-any-return]
 
     @staticmethod
     def source(value: Any) -> str:
         if value not in ("utility", "evaluation"):
-            raise FieldError(_TYPE_WORDS["source"])
+            raise FieldError(_TYPE_WORDS["source"]())
         return value  # type: ignore[no-any-return]
 
     @staticmethod
     def bound(value: Any) -> str:
         if value not in ("exact", "lower", "upper"):
-            raise FieldError(_TYPE_WORDS["bound"])
+            raise FieldError(_TYPE_WORDS["bound"]())
         return value  # type: ignore[no-any-return]
 
     def for_events(self) -> dict[str, list[tuple[str, Any]]]:

@@ -9,7 +9,8 @@ from tracer.errors import path_text
 from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree, child_path
 from tracer.trace.json_values import encode_value
 from tracer.trace.schema import Decoders, FieldError
-from tracer.trace.verify import CHANGED
+from tracer.trace.verify import changed
+from tracer.words import say
 
 __all__ = ["node_row", "read_tree"]
 
@@ -38,12 +39,12 @@ def read_tree(rows: Any, players: Any, fail: Any, version: int) -> Tree:
     open_nodes: list[tuple[Node, int]] = []  # nodes still waiting for children, with how many
     by_path: dict[NodePath, Node] = {}
     for index, row in enumerate(rows):
-        where = f"node {index + 1}"
+        where = say("trace.node.where", "node {number}", number=index + 1)
         if not isinstance(row, dict):
-            raise fail(f"{where}: a node must be an object")
+            raise fail(say("trace.node.object", "{where}: a node must be an object", where=where))
         node_type = row.get("type")
         if node_type not in PLAYER_TYPES + ("leaf",):
-            raise fail(f"{where}: type {node_type!r}", hint="max, min, chance or leaf")
+            raise fail(say("trace.node.type", "{where}: type {type}", where=where, type=repr(node_type)), hint=say("trace.node.type.hint", "max, min, chance or leaf"))
         try:
             value = None if row.get("value") is None else decode.value(row["value"])
             if version == 1:
@@ -51,26 +52,27 @@ def read_tree(rows: Any, players: Any, fail: Any, version: int) -> Tree:
             else:
                 children = decode.count(row.get("children"))
                 if not open_nodes and root is not None:
-                    raise fail(f"{where}: it belongs to no node (the tree is complete before it)")
+                    raise fail(say("trace.node.extra", "{where}: it belongs to no node (the tree is complete before it)", where=where))
                 path = () if root is None else child_path(open_nodes[-1][0].path, len(open_nodes[-1][0].children))
         except (FieldError, TypeError, KeyError):
-            raise fail(f"{where}: needs " + ('a path such as "1.0"' if version == 1 else "its number of children") +
-                       " and, if any, a numeric value") from None
+            if version == 1:
+                raise fail(say("trace.node.needs.path", '{where}: needs a path such as "1.0" and, if any, a numeric value', where=where)) from None
+            raise fail(say("trace.node.needs.children", "{where}: needs its number of children and, if any, a numeric value", where=where)) from None
         noisy = row.get("noisy")
         if noisy is not None and not (isinstance(noisy, list) and noisy and all(i.__class__ is int and i >= 0 for i in noisy)):
-            raise fail(f"{where}: noisy must be a list of child indices")
+            raise fail(say("trace.node.noisy", "{where}: noisy must be a list of child indices", where=where))
         node = Node(
             path=path, type=node_type, label=str(row.get("label") or ""), value=value, p=row.get("p"), move=row.get("move"),
             noisy=None if noisy is None else tuple(noisy),
         )
         if version == 1:
             if path in by_path:
-                raise fail(f"{where}: the path {path_text(path)!r} appears twice")
+                raise fail(say("trace.node.twice", "{where}: the path {path} appears twice", where=where, path=repr(path_text(path))))
             by_path[path] = node
             if path:
                 parent = by_path.get(path[:-1])
                 if parent is None or len(parent.children) != path[-1]:
-                    raise fail(f"the node {path_text(path)!r} has no parent or a gap before it among its siblings")
+                    raise fail(say("trace.node.gap", "the node {path} has no parent or a gap before it among its siblings", path=repr(path_text(path))))
                 parent.children.append(node)
         else:
             if open_nodes:
@@ -83,7 +85,7 @@ def read_tree(rows: Any, players: Any, fail: Any, version: int) -> Tree:
         if root is None:
             root = node
     if root is None or root.path != ():
-        raise fail('the nodes have no root (path "")')
+        raise fail(say("trace.nodes.root", 'the nodes have no root (path "")'))
     if open_nodes:
-        raise fail("the nodes end before every node has its children", hint=CHANGED)
+        raise fail(say("trace.nodes.short", "the nodes end before every node has its children"), hint=changed())
     return Tree(root, players=tuple(players))

@@ -27,10 +27,14 @@ from tracer.search.common import SearchRun
 from tracer.search.events import kind_of, typed
 from tracer.trace.codec import CodecError, EventDecoder, EventEncoder
 from tracer.trace.json_values import to_json_data
+from tracer.words import count as count_text
+from tracer.words import say
 
-__all__ = ["CHANGED", "Comparer", "LineComparer", "compare_result"]
+__all__ = ["Comparer", "LineComparer", "changed", "compare_result"]
 
-CHANGED = "the file was changed after tracer wrote it: write it again with tracer trace"
+def changed() -> str:
+    """The hint for a file whose events are not the search's."""
+    return say("trace.changed", "the file was changed after tracer wrote it: write it again with tracer trace")
 
 Fail = Callable[..., TraceFormatError]
 
@@ -52,14 +56,13 @@ class Comparer:
             found = self._next()
         except StopIteration:
             raise self._fail(
-                f"the file's events end after {self.count:,}, but the search goes on with {_event_text(raw)}", hint=CHANGED,
+                _ended(self.count, raw), hint=changed(),
             ) from None
         self.count += 1
         if found != raw:
             raise self._fail(
-                f"event {self.count} ({kind_of(found)}): the file says {_event_text(found)}, "
-                f"but searching with the trace's settings gives {_event_text(raw)}",
-                hint=CHANGED,
+                _differs(self.count, found, raw),
+                hint=changed(),
             )
         if self._keep is not None:
             self._keep(raw)
@@ -72,7 +75,7 @@ class Comparer:
             extra = self._next()
         except StopIteration:
             return
-        raise self._fail(f"the file has more events than the search, from event {self.count + 1} ({kind_of(extra)})", hint=CHANGED)
+        raise self._fail(_more(self.count + 1, kind_of(extra)), hint=changed())
 
 
 class LineComparer:
@@ -115,12 +118,11 @@ class LineComparer:
         try:
             found = self._decoder.event(self._rows.popleft())
         except CodecError as error:
-            raise self._fail(f"event {self.count}: {error}", hint=CHANGED) from None
+            raise self._fail(_event_error(self.count, error), hint=changed()) from None
         if found != raw:
             raise self._fail(
-                f"event {self.count} ({kind_of(found)}): the file says {_event_text(found)}, "
-                f"but searching with the trace's settings gives {_event_text(raw)}",
-                hint=CHANGED,
+                _differs(self.count, found, raw),
+                hint=changed(),
             )
         self._passed(raw)
 
@@ -131,7 +133,7 @@ class LineComparer:
             self._pass(raw)
 
     def _ended(self, raw: tuple[Any, ...]) -> TraceFormatError:
-        return self._fail(f"the file's events end after {self.count - 1:,}, but the search goes on with {_event_text(raw)}", hint=CHANGED)
+        return self._fail(_ended(self.count - 1, raw), hint=changed())
 
     def _parsed(self, item: str | list[Any]) -> list[Any]:
         """The events of one item: a line of text may hold several (or none) once reformatted."""
@@ -140,7 +142,7 @@ class LineComparer:
         try:
             rows = loads_row("[" + item + "]")
         except ValueError as error:
-            raise self._fail(f"event {self.count} is not valid JSON: {error}", hint=CHANGED) from None
+            raise self._fail(say("trace.event.json", "event {number} is not valid JSON: {problem}", number=self.count, problem=error), hint=changed()) from None
         return rows  # type: ignore[no-any-return]
 
     def finish(self) -> None:
@@ -154,19 +156,21 @@ class LineComparer:
         try:
             kind = kind_of(decoder.event(self._rows[0]))
         except CodecError as error:
-            raise self._fail(f"event {self.count + 1}: {error}", hint=CHANGED) from None
-        raise self._fail(f"the file has more events than the search, from event {self.count + 1} ({kind})", hint=CHANGED)
+            raise self._fail(_event_error(self.count + 1, error), hint=changed()) from None
+        raise self._fail(_more(self.count + 1, kind), hint=changed())
 
 
 def compare_result(run: SearchRun, recorded: SearchRun, fail: Fail) -> None:
     """The result in the file must be the search's: value, best move, bound, counts, iterations."""
     results: tuple[tuple[str, Any, Any], ...] = (
-        ("value", run.value, recorded.value), ("best move", run.best, recorded.best), ("bound", run.bound, recorded.bound),
-        ("counts", run.stats, recorded.stats), ("iterations", run.iterations, recorded.iterations),
+        (say("trace.result.value", "value"), run.value, recorded.value), (say("trace.result.best", "best move"), run.best, recorded.best),
+        (say("trace.result.bound", "bound"), run.bound, recorded.bound), (say("trace.result.counts", "counts"), run.stats, recorded.stats),
+        (say("trace.result.iterations", "iterations"), run.iterations, recorded.iterations),
     )
     for name, expected, found in results:
         if expected != found:
-            raise fail(f"the result in the file ({name}: {_plain(found)}) is not the search's ({_plain(expected)})", hint=CHANGED)
+            raise fail(say("trace.result.differs", "the result in the file ({name}: {found}) is not the search's ({expected})", name=name,
+                           found=_plain(found), expected=_plain(expected)), hint=changed())
 
 
 def _plain(value: Any) -> str:
@@ -179,5 +183,23 @@ def _event_text(raw: tuple[Any, ...]) -> str:
     fields = event._asdict()
     node = fields.pop("node", None)
     shown = ", ".join(f"{name} {_plain(value)}" for name, value in fields.items())
-    where = f" at {_plain(node)}" if node is not None else ""
-    return f"{kind_of(raw)}{where}" + (f" ({shown})" if shown else "")
+    said = say("trace.event.at", "{kind} at {node}", kind=kind_of(raw), node=_plain(node)) if node is not None else kind_of(raw)
+    return said + (f" ({shown})" if shown else "")
+
+
+def _ended(count: int, raw: tuple[Any, ...]) -> str:
+    return say("trace.events.ended", "the file's events end after {count}, but the search goes on with {event}", count=count_text(count),
+               event=_event_text(raw))
+
+
+def _differs(number: int, found: tuple[Any, ...], raw: tuple[Any, ...]) -> str:
+    return say("trace.event.differs", "event {number} ({kind}): the file says {found}, but searching with the trace's settings gives {expected}",
+               number=number, kind=kind_of(found), found=_event_text(found), expected=_event_text(raw))
+
+
+def _more(number: int, kind: str) -> str:
+    return say("trace.events.more", "the file has more events than the search, from event {number} ({kind})", number=number, kind=kind)
+
+
+def _event_error(number: int, error: object) -> str:
+    return say("trace.event.error", "event {number}: {problem}", number=number, problem=error)

@@ -84,7 +84,8 @@ def language_from(option: str | None, *, environment: dict[str, str] | None = No
     if not option:
         return SOURCE_LANGUAGE
     raise InputError(
-        "{0}: tracer has no catalogue for this language", hint="use one of " + ", ".join(known), options=(Option("lang", asked),),
+        say("words.lang.unknown", "{{0}}: tracer has no catalogue for this language"), hint=say("words.lang.hint", "use one of {names}", names=", ".join(known)),
+        options=(Option("lang", asked),),
     )
 
 
@@ -97,7 +98,8 @@ def translations(language: str) -> gettext.NullTranslations:
         return gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language])
     except OSError:
         raise InputError(
-            f"tracer has no catalogue for the language {language!r}", hint="use one of " + ", ".join(available_languages()),
+            say("words.lang.missing", "tracer has no catalogue for the language {language}", language=repr(language)),
+            hint=say("words.lang.hint", "use one of {names}", names=", ".join(available_languages())),
         ) from None
 
 
@@ -137,6 +139,9 @@ class Said:
     ``TicTacToe.title`` is ``"Tic-tac-toe"`` in English and the catalogue's translation in
     another language; the English stays where the class is (``make messages`` finds it with
     the keyword ``Said:1c,2``). An instance may still set the attribute to a plain string.
+
+    Held as a value rather than a class attribute (a feature's description), it is said
+    when written out: ``str(said)``.
     """
 
     def __init__(self, message_id: str, text: str, /) -> None:
@@ -144,6 +149,9 @@ class Said:
         self.text = text
 
     def __get__(self, instance: object, owner: type | None = None) -> str:
+        return say(self.message_id, self.text)
+
+    def __str__(self) -> str:
         return say(self.message_id, self.text)
 
 

@@ -16,6 +16,7 @@ from tracer.game.games.hexapawn import Hexapawn
 from tracer.game.games.nim import Nim
 from tracer.game.games.tictactoe import TicTacToe
 from tracer.game.games.whist import Whist
+from tracer.words import say
 
 __all__ = ["GAMES", "CoinFlip", "Hexapawn", "Nim", "TicTacToe", "Whist", "make_game"]
 
@@ -37,8 +38,9 @@ class _Registry(Mapping[str, Any]):
                 if error.name is None or error.name.startswith("tracer"):
                     raise
                 raise InputError(
-                    f"the game {name} needs the Python package {error.name!r}, which is not installed",
-                    hint=f"install it with: pip install {error.name}",
+                    say("game.package.missing", "the game {name} needs the Python package {package}, which is not installed", name=name,
+                        package=repr(error.name)),
+                    hint=say("game.package.install", "install it with: pip install {package}", package=error.name),
                 ) from None
             entry = self._entries[name] = getattr(module, class_name)
         return entry
@@ -62,5 +64,6 @@ def make_game(name: str, position: str | None = None):  # type: ignore[no-untype
     """The game called ``name`` from ``position`` (its usual start when None)."""
     key = name.strip().lower()
     if key not in GAMES:
-        raise InputError(f"unknown game {name!r}", hint="choose one of " + ", ".join(GAMES) + ", or a course's class as module:Class or file.py:Class")
+        raise InputError(say("game.unknown", "unknown game {name}", name=repr(name)),
+                     hint=say("game.unknown.hint", "choose one of {names}, or a course's class as module:Class or file.py:Class", names=", ".join(GAMES)))
     return GAMES[key](position)

@@ -58,7 +58,7 @@ import chess
 from tracer.errors import InputError
 from tracer.game.features import Feature, FeatureGroup, feature_table
 from tracer.game.games.base import PositionGame
-from tracer.words import Said
+from tracer.words import Said, say
 
 __all__ = ["GLYPHS", "Chess", "ChessState"]
 
@@ -70,19 +70,19 @@ GLYPHS = {letter: chess.Piece.from_symbol(letter).unicode_symbol() for letter in
 
 # python-chess's reasons a position cannot occur, in words (the first that applies is named)
 _STATUS_TEXT = (
-    (chess.STATUS_NO_WHITE_KING, "White has no king"),
-    (chess.STATUS_NO_BLACK_KING, "Black has no king"),
-    (chess.STATUS_TOO_MANY_KINGS, "a side has more than one king"),
-    (chess.STATUS_TOO_MANY_WHITE_PAWNS, "White has more than 8 pawns"),
-    (chess.STATUS_TOO_MANY_BLACK_PAWNS, "Black has more than 8 pawns"),
-    (chess.STATUS_PAWNS_ON_BACKRANK, "a pawn stands on the first or last rank"),
-    (chess.STATUS_TOO_MANY_WHITE_PIECES, "White has more than 16 pieces"),
-    (chess.STATUS_TOO_MANY_BLACK_PIECES, "Black has more than 16 pieces"),
-    (chess.STATUS_BAD_CASTLING_RIGHTS, "the castling rights do not match the kings and rooks"),
-    (chess.STATUS_INVALID_EP_SQUARE, "the en passant square is impossible"),
-    (chess.STATUS_OPPOSITE_CHECK, "the side not to move is in check"),
-    (chess.STATUS_TOO_MANY_CHECKERS, "the king is checked by more pieces than a move can give"),
-    (chess.STATUS_IMPOSSIBLE_CHECK, "the check on the king could not have been given by a move"),
+    (chess.STATUS_NO_WHITE_KING, lambda: say("game.chess.status.white_king", "White has no king")),
+    (chess.STATUS_NO_BLACK_KING, lambda: say("game.chess.status.black_king", "Black has no king")),
+    (chess.STATUS_TOO_MANY_KINGS, lambda: say("game.chess.status.kings", "a side has more than one king")),
+    (chess.STATUS_TOO_MANY_WHITE_PAWNS, lambda: say("game.chess.status.white_pawns", "White has more than 8 pawns")),
+    (chess.STATUS_TOO_MANY_BLACK_PAWNS, lambda: say("game.chess.status.black_pawns", "Black has more than 8 pawns")),
+    (chess.STATUS_PAWNS_ON_BACKRANK, lambda: say("game.chess.status.backrank", "a pawn stands on the first or last rank")),
+    (chess.STATUS_TOO_MANY_WHITE_PIECES, lambda: say("game.chess.status.white_pieces", "White has more than 16 pieces")),
+    (chess.STATUS_TOO_MANY_BLACK_PIECES, lambda: say("game.chess.status.black_pieces", "Black has more than 16 pieces")),
+    (chess.STATUS_BAD_CASTLING_RIGHTS, lambda: say("game.chess.status.castling", "the castling rights do not match the kings and rooks")),
+    (chess.STATUS_INVALID_EP_SQUARE, lambda: say("game.chess.status.ep", "the en passant square is impossible")),
+    (chess.STATUS_OPPOSITE_CHECK, lambda: say("game.chess.status.opposite_check", "the side not to move is in check")),
+    (chess.STATUS_TOO_MANY_CHECKERS, lambda: say("game.chess.status.checkers", "the king is checked by more pieces than a move can give")),
+    (chess.STATUS_IMPOSSIBLE_CHECK, lambda: say("game.chess.status.impossible_check", "the check on the king could not have been given by a move")),
 )
 
 
@@ -146,17 +146,26 @@ def _mobility(board: chess.Board) -> int:
     return counts[chess.WHITE] - counts[chess.BLACK]
 
 
+_PIECE_WORDS = {
+    "pawns": Said("game.chess.feature.pawns", "White's pawns minus Black's"),
+    "knights": Said("game.chess.feature.knights", "White's knights minus Black's"),
+    "bishops": Said("game.chess.feature.bishops", "White's bishops minus Black's"),
+    "rooks": Said("game.chess.feature.rooks", "White's rooks minus Black's"),
+    "queens": Said("game.chess.feature.queens", "White's queens minus Black's"),
+}
+
+
 def _piece_feature(piece: int, name: str) -> Feature:
-    return Feature(name, f"White's {name} minus Black's", lambda s: _count(s.board, piece))
+    return Feature(name, _PIECE_WORDS[name], lambda s: _count(s.board, piece))
 
 
 FEATURES = feature_table(
     *(_piece_feature(piece, name) for piece, name in _PIECES),
-    Feature("mobility", "White's pseudo-legal moves minus Black's, each side counted as if it were to move", lambda s: _mobility(s.board)),
+    Feature("mobility", Said("game.chess.feature.mobility", "White's pseudo-legal moves minus Black's, each side counted as if it were to move"), lambda s: _mobility(s.board)),
 )
 MATERIAL = FeatureGroup(
     name="material",
-    description="White's material minus Black's, by a set of piece values",
+    description=Said("game.chess.feature.material", "White's material minus Black's, by a set of piece values"),
     members=tuple(name for _, name in _PIECES),
     letters=("P", "N", "B", "R", "Q"),
     presets={"classic": _CLASSIC, "turing": (1, 3, 3.25, 5, 9), "turing1953": (1, 3, 3.5, 5, 10)},
@@ -188,15 +197,17 @@ class Chess(PositionGame):
             board = chess.Board(fen)
         except ValueError as error:
             raise InputError(
-                f"{text!r} is not a chess position: {error}",
-                hint="write a FEN, e.g. rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                say("game.chess.position", "{text} is not a chess position: {problem}", text=repr(text), problem=error),
+                hint=say("game.chess.position.hint", "write a FEN, e.g. rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
             ) from None
         status = board.status()
         for flag, reason in _STATUS_TEXT:
             if status & flag:
-                raise InputError(f"the position {fen!r} cannot occur in a game: {reason}", hint="give a position that can occur in a game")
+                raise InputError(say("game.chess.impossible.why", "the position {fen} cannot occur in a game: {reason}", fen=repr(fen), reason=reason()),
+                                 hint=say("game.position.possible", "give a position that can occur in a game"))
         if status != chess.STATUS_VALID:
-            raise InputError(f"the position {fen!r} cannot occur in a game", hint="give a position that can occur in a game")
+            raise InputError(say("game.chess.impossible", "the position {fen} cannot occur in a game", fen=repr(fen)),
+                             hint=say("game.position.possible", "give a position that can occur in a game"))
         return ChessState(board)
 
     @staticmethod

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tracer.errors import InputError
 from tracer.game.games.base import PositionGame, split_side
-from tracer.words import Said
+from tracer.words import Said, say
 
 __all__ = ["CoinFlip", "CoinFlipState"]
 
@@ -43,8 +43,9 @@ class CoinFlip(PositionGame):
             tokens = -1
         if tokens < 0 or tokens > _MAX_TOKENS or side is None:
             raise InputError(
-                f"{text!r} is not a coin-flip position",
-                hint=f"write a number of tokens from 0 to {_MAX_TOKENS}, optionally :min for MIN to move, e.g. 4",
+                say("game.coinflip.position", "{text} is not a coin-flip position", text=repr(text)),
+                hint=say("game.coinflip.position.hint", "write a number of tokens from 0 to {most}, optionally :min for MIN to move, e.g. 4",
+                         most=_MAX_TOKENS),
             )
         other = "min" if side == "max" else "max"
         return (tokens, side, other, (1 if other == "max" else -1) if tokens == 0 else None)

@@ -42,7 +42,7 @@ from tracer.errors import InputError
 from tracer.game.features import Feature, feature_table
 from tracer.game.games.base import PositionGame
 from tracer.game.symmetry import MIRROR, Symmetry
-from tracer.words import Said
+from tracer.words import Said, say
 
 __all__ = ["Hexapawn", "HexapawnState"]
 
@@ -81,12 +81,12 @@ def _is_noisy(board: str, move: tuple[int, int]) -> bool:
 
 
 FEATURES = feature_table(
-    Feature("pawns", "White's pawns minus Black's pawns", lambda s: s[0].count("W") - s[0].count("B")),
+    Feature("pawns", Said("game.hexapawn.feature.pawns", "White's pawns minus Black's pawns"), lambda s: s[0].count("W") - s[0].count("B")),
     Feature(
-        "advanced_pawns", "pawns off their home row, White's minus Black's",
+        "advanced_pawns", Said("game.hexapawn.feature.advanced_pawns", "pawns off their home row, White's minus Black's"),
         lambda s: s[0][0:6].count("W") - s[0][3:9].count("B"),
     ),
-    Feature("mobility", "White's moves minus Black's, each counted as if that side were to move",
+    Feature("mobility", Said("game.hexapawn.feature.mobility", "White's moves minus Black's, each counted as if that side were to move"),
             lambda s: len(_moves(s[0], "W")) - len(_moves(s[0], "B"))),
 )
 
@@ -113,9 +113,9 @@ class Hexapawn(PositionGame):
         side = side.strip().upper() or "W"
         if len(cells) != 9 or any(c not in "WB.-_" for c in cells) or side not in ("W", "B"):
             raise InputError(
-                f"{text!r} is not a Hexapawn position",
-                hint="write nine cells of W, B and . in reading order (row 3 first), "
-                "optionally :W or :B for the side to move, e.g. BBB/.../WWW:W",
+                say("game.hexapawn.position", "{text} is not a Hexapawn position", text=repr(text)),
+                hint=say("game.hexapawn.position.hint", "write nine cells of W, B and . in reading order (row 3 first), "
+                         "optionally :W or :B for the side to move, e.g. BBB/.../WWW:W"),
             )
         board = cells.replace("-", ".").replace("_", ".")
         to_move = "max" if side == "W" else "min"

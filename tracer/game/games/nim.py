@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tracer.errors import InputError
 from tracer.game.games.base import PositionGame, split_side
-from tracer.words import Said
+from tracer.words import Said, say
 
 __all__ = ["Nim", "NimState"]
 
@@ -42,13 +42,13 @@ class Nim(PositionGame):
             heaps = ()
         if not heaps or any(h < 0 for h in heaps) or side is None:
             raise InputError(
-                f"{text!r} is not a Nim position",
-                hint="write the heap sizes separated by commas, e.g. 3,4,5, optionally :min for MIN to move",
+                say("game.nim.position", "{text} is not a Nim position", text=repr(text)),
+                hint=say("game.nim.position.hint", "write the heap sizes separated by commas, e.g. 3,4,5, optionally :min for MIN to move"),
             )
         if sum(heaps) > _MAX_OBJECTS:
             raise InputError(
-                f"{text!r} has {sum(heaps)} objects; the game tree would be astronomically large",
-                hint=f"use at most {_MAX_OBJECTS} objects in all",
+                say("game.nim.large", "{text} has {objects} objects; the game tree would be astronomically large", text=repr(text), objects=sum(heaps)),
+                hint=say("game.nim.large.hint", "use at most {most} objects in all", most=_MAX_OBJECTS),
             )
         return (heaps, side)
 

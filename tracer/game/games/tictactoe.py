@@ -37,7 +37,7 @@ from tracer.errors import InputError
 from tracer.game.features import Feature, feature_table
 from tracer.game.games.base import PositionGame
 from tracer.game.symmetry import SQUARE_SYMMETRIES, Symmetry
-from tracer.words import Said
+from tracer.words import Said, say
 
 __all__ = ["TicTacToe", "TicTacToeState"]
 
@@ -66,16 +66,16 @@ def _twos(own: int, opponent: int) -> int:
 
 
 FEATURES = feature_table(
-    Feature("open_lines", "lines still open for X minus lines still open for O", lambda s: _open_for(s[1]) - _open_for(s[0])),
-    Feature("open_lines_x", "lines still open for X (no O in them)", lambda s: _open_for(s[1])),
-    Feature("open_lines_o", "lines still open for O (no X in them)", lambda s: _open_for(s[0])),
+    Feature("open_lines", Said("game.tictactoe.feature.open_lines", "lines still open for X minus lines still open for O"), lambda s: _open_for(s[1]) - _open_for(s[0])),
+    Feature("open_lines_x", Said("game.tictactoe.feature.open_lines_x", "lines still open for X (no O in them)"), lambda s: _open_for(s[1])),
+    Feature("open_lines_o", Said("game.tictactoe.feature.open_lines_o", "lines still open for O (no X in them)"), lambda s: _open_for(s[0])),
     Feature(
-        "two_in_a_row", "lines with two X and an empty cell minus lines with two O and an empty cell",
+        "two_in_a_row", Said("game.tictactoe.feature.two_in_a_row", "lines with two X and an empty cell minus lines with two O and an empty cell"),
         lambda s: _twos(s[0], s[1]) - _twos(s[1], s[0]),
     ),
-    Feature("centre", "1 when X holds the centre, -1 when O does, else 0", lambda s: bool(s[0] & _CENTRE) - bool(s[1] & _CENTRE)),
-    Feature("corners", "corners held by X minus corners held by O", lambda s: (s[0] & _CORNERS).bit_count() - (s[1] & _CORNERS).bit_count()),
-    Feature("edges", "edge cells (b1, a2, c2, b3) held by X minus by O", lambda s: (s[0] & _EDGES).bit_count() - (s[1] & _EDGES).bit_count()),
+    Feature("centre", Said("game.tictactoe.feature.centre", "1 when X holds the centre, -1 when O does, else 0"), lambda s: bool(s[0] & _CENTRE) - bool(s[1] & _CENTRE)),
+    Feature("corners", Said("game.tictactoe.feature.corners", "corners held by X minus corners held by O"), lambda s: (s[0] & _CORNERS).bit_count() - (s[1] & _CORNERS).bit_count()),
+    Feature("edges", Said("game.tictactoe.feature.edges", "edge cells (b1, a2, c2, b3) held by X minus by O"), lambda s: (s[0] & _EDGES).bit_count() - (s[1] & _EDGES).bit_count()),
 )
 
 
@@ -100,19 +100,20 @@ class TicTacToe(PositionGame):
         cells = text.replace("/", "").replace(" ", "")
         if len(cells) != 9 or any(c not in "xXoO.-_" for c in cells):
             raise InputError(
-                f"{text!r} is not a tic-tac-toe position",
-                hint="write nine cells of X, O and . in reading order, e.g. X.O.X....",
+                say("game.tictactoe.position", "{text} is not a tic-tac-toe position", text=repr(text)),
+                hint=say("game.tictactoe.position.hint", "write nine cells of X, O and . in reading order, e.g. X.O.X...."),
             )
         x = sum(1 << i for i, c in enumerate(cells) if c in "xX")
         o = sum(1 << i for i, c in enumerate(cells) if c in "oO")
         xs, os_ = x.bit_count(), o.bit_count()
         if xs not in (os_, os_ + 1):
             raise InputError(
-                f"the position {text!r} has {xs} X and {os_} O",
-                hint="X moves first, so X has as many marks as O or one more",
+                say("game.tictactoe.marks", "the position {text} has {xs} X and {os} O", text=repr(text), xs=xs, os=os_),
+                hint=say("game.tictactoe.marks.hint", "X moves first, so X has as many marks as O or one more"),
             )
         if _HAS_LINE[x] and _HAS_LINE[o]:
-            raise InputError(f"in {text!r} both players have three in a row", hint="give a position that can occur in a game")
+            raise InputError(say("game.tictactoe.both_won", "in {text} both players have three in a row", text=repr(text)),
+                             hint=say("game.position.possible", "give a position that can occur in a game"))
         to_move = "max" if xs == os_ else "min"
         return (x, o, to_move, _outcome(x, o))
 

@@ -92,11 +92,12 @@ def parse_cards(text: str) -> tuple[str, ...]:
         word = word.upper().replace("10", "T")
         word = word[:-1] + _SUIT_SIGNS.get(word[-1], word[-1])
         if len(word) != 2 or word[0] not in _RANKS or word[1] not in _SUITS:
-            raise InputError(f"{word!r} is not a card", hint="write rank then suit, e.g. AS, KH, 10D or 2C (ranks A K Q J 10 9 ... 2, suits S H D C)")
+            raise InputError(say("game.whist.card", "{word} is not a card", word=repr(word)),
+                             hint=say("game.whist.card.hint", "write rank then suit, e.g. AS, KH, 10D or 2C (ranks A K Q J 10 9 ... 2, suits S H D C)"))
         cards.append(word)
     if len(set(cards)) != len(cards):
         twice = sorted({card_text(c) for c in cards if cards.count(c) > 1})
-        raise InputError(f"{', '.join(twice)} is given twice", hint="a card is in one place only")
+        raise InputError(say("game.whist.twice", "{cards} is given twice", cards=", ".join(twice)), hint=say("game.whist.twice.hint", "a card is in one place only"))
     return tuple(sorted(cards, key=_order))
 
 
@@ -110,8 +111,8 @@ def _split(text: str, what: str) -> tuple[str, str, str, bool]:
     first, slash, second = hands.partition("/")
     if not slash or leader not in ("max", "min"):
         raise InputError(
-            f"{text!r} is not a whist position",
-            hint=f"write MAX's cards / {what}, optionally :min for MIN to lead or :dealer, e.g. AS QS / KS 2H",
+            say("game.whist.position", "{text} is not a whist position", text=repr(text)),
+            hint=say("game.whist.position.hint", "write MAX's cards / {what}, optionally :min for MIN to lead or :dealer, e.g. AS QS / KS 2H", what=what),
         )
     return first, second, leader, dealer
 
@@ -191,20 +192,23 @@ class Whist(PositionGame):
     action_order = Said("game.whist.order", "cards in the order ♠ ♥ ♦ ♣, each suit from the ace down")
 
     def __init__(self, position: str | None = None) -> None:
-        self.dealer = _split(position or self.start, "MIN's cards")[3]
+        self.dealer = _split(position or self.start, say("game.whist.min_cards", "MIN's cards"))[3]
         super().__init__(position)
 
     @staticmethod
     def parse_position(text: str) -> WhistState:
-        first, second, leader, _ = _split(text, "MIN's cards")
+        first, second, leader, _ = _split(text, say("game.whist.min_cards", "MIN's cards"))
         max_hand, min_hand = parse_cards(first), parse_cards(second)
         if len(max_hand) != len(min_hand) or not max_hand:
-            raise InputError(f"{text!r} gives MAX {len(max_hand)} cards and MIN {len(min_hand)}", hint="give both players the same number of cards, at least one")
+            raise InputError(say("game.whist.uneven", "{text} gives MAX {max} cards and MIN {min}", text=repr(text), max=len(max_hand), min=len(min_hand)),
+                             hint=say("game.whist.uneven.hint", "give both players the same number of cards, at least one"))
         if len(max_hand) > _MAX_CARDS:
-            raise InputError(f"{text!r} deals {len(max_hand)} cards each; the game tree would be too large to trace", hint=f"deal at most {_MAX_CARDS} cards each")
+            raise InputError(say("game.whist.large", "{text} deals {cards} cards each; the game tree would be too large to trace", text=repr(text), cards=len(max_hand)),
+                             hint=say("game.whist.large.hint", "deal at most {most} cards each", most=_MAX_CARDS))
         both = set(max_hand) & set(min_hand)
         if both:
-            raise InputError(f"{', '.join(card_text(c) for c in sorted(both, key=_order))} is in both hands", hint="a card is in one hand only")
+            raise InputError(say("game.whist.both", "{cards} is in both hands", cards=", ".join(card_text(c) for c in sorted(both, key=_order))),
+                             hint=say("game.whist.both.hint", "a card is in one hand only"))
         return (max_hand, min_hand, leader, leader, 0, 0, ())
 
     def position_text(self, state: WhistState) -> str:
@@ -265,18 +269,21 @@ class HiddenWhist:
     action_order = Said("game.hiddenwhist.order", "deals in the order of MIN's hands (cards ♠ ♥ ♦ ♣, ace down); then as whist")
 
     def __init__(self, position: str | None = None) -> None:
-        first, second, leader, _ = _split(position or self.start, "the cards MIN's hand is dealt from")
+        first, second, leader, _ = _split(position or self.start, say("game.whist.unseen_cards", "the cards MIN's hand is dealt from"))
         self.max_hand = parse_cards(first)
         self.unseen = parse_cards(second)
         self.leader = leader
         both = set(self.max_hand) & set(self.unseen)
         if both:
-            raise InputError(f"{', '.join(card_text(c) for c in sorted(both, key=_order))} is both MAX's and maybe MIN's", hint="list only cards MAX does not hold after the slash")
+            raise InputError(say("game.whist.both_hidden", "{cards} is both MAX's and maybe MIN's", cards=", ".join(card_text(c) for c in sorted(both, key=_order))),
+                             hint=say("game.whist.both_hidden.hint", "list only cards MAX does not hold after the slash"))
         if len(self.unseen) < len(self.max_hand):
-            raise InputError(f"MIN must hold {len(self.max_hand)} cards but only {len(self.unseen)} are unseen", hint="list at least as many cards after the slash as MAX holds")
+            raise InputError(say("game.whist.unseen", "MIN must hold {cards} cards but only {unseen} are unseen", cards=len(self.max_hand), unseen=len(self.unseen)),
+                             hint=say("game.whist.unseen.hint", "list at least as many cards after the slash as MAX holds"))
         count = math.comb(len(self.unseen), len(self.max_hand))
         if count > 70:
-            raise InputError(f"{count} deals are too many to trace every one", hint="list fewer unseen cards or give MAX fewer cards")
+            raise InputError(say("game.whist.deals", "{count} deals are too many to trace every one", count=count),
+                             hint=say("game.whist.deals.hint", "list fewer unseen cards or give MAX fewer cards"))
         self._deals = [Deal(self.max_hand, hand) for hand in combinations(self.unseen, len(self.max_hand))]
         self.position = f"{' '.join(self.max_hand)} / {' '.join(self.unseen)} :{leader}"
         self._games = {deal: Whist(self._deal_text(deal)) for deal in self._deals}
