@@ -38,7 +38,6 @@ import tracer.exercises.figures as figures
 import tracer.exercises.markup as markup
 from tracer.errors import InputError
 from tracer.exercises.generate import Exercise, ExerciseSpec, cutoff_origins
-from tracer.game.model import Tree
 from tracer.exercises.wording import (
     babel_language,
     default_title,
@@ -50,6 +49,7 @@ from tracer.exercises.wording import (
     steps_title,
     student_text,
 )
+from tracer.game.model import Tree
 from tracer.reading.text import plain_direction, without_direction_controls
 from tracer.trace.captions import key_steps
 from tracer.trace.hand_in import key_answers
