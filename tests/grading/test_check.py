@@ -7,6 +7,7 @@ import re
 
 import pytest
 import yaml
+from grading_helpers import RIGHT
 from helpers import aima_exercise, check_data, check_text, prepared
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,16 +18,6 @@ from tracer.grading.answers import parse_submission
 from tracer.grading.check import Points, check_submission, load_points
 from tracer.search.conventions import Conventions
 from tracer.trace.hand_in import key_answers
-
-RIGHT = {
-    "exercise": "aima-5-2",
-    "minimax": {"A": 3, "B": 3, "C": 2, "D": 2},
-    "values": {"A": 3, "B": 3, "C": "<= 2", "D": 2},
-    "not_examined": ["I", "J"],
-    "move": "B",
-    "window": {"alpha": 3, "beta": "+inf"},
-    "order": ["E", "F", "G", "H", "K", "L", "M"],
-}
 
 
 def with_changes(**changes):

@@ -15,6 +15,7 @@ import pytest
 import yaml
 from catalogue_text import BREAK, english_in
 from click.testing import CliRunner
+from grading_helpers import RIGHT
 from helpers import aima_exercise, check_data, prepared
 
 from tracer.cli import main
@@ -23,16 +24,6 @@ from tracer.exercises.roster import Student
 from tracer.grading.browser import key_data, rules
 from tracer.grading.values import parse_claim
 from tracer.words import use_language
-
-RIGHT = {
-    "exercise": "aima-5-2",
-    "minimax": {"A": 3, "B": 3, "C": 2, "D": 2},
-    "values": {"A": 3, "B": 3, "C": "<= 2", "D": 2},
-    "not_examined": ["I", "J"],
-    "move": "B",
-    "window": {"alpha": 3, "beta": "+inf"},
-    "order": ["E", "F", "G", "H", "K", "L", "M"],
-}
 
 ANSWERS = {
     # everything right, bounds and infinity written as a Turkish student may write them: 11 / 11
