@@ -76,7 +76,9 @@ class Figure:
     rows (None: only where a slide needs it to fit). For exercises on depth-limited and
     quiescence search, a bare tree with ``static_values`` writes each internal node's static
     value beside it, with ``noisy_marks`` each noisy move's edge its
-    :data:`~tracer.render.scene.NOISY_MARK`.
+    :data:`~tracer.render.scene.NOISY_MARK`. ``caption_steps`` names the only steps
+    whose captions will be shown (frames, a player of chosen steps): the others are
+    never told (their captions are ""), and the caption band fits the longest shown.
     """
 
     def __init__(
@@ -102,6 +104,7 @@ class Figure:
         wrap: bool | None = None,
         static_values: bool = False,
         noisy_marks: bool = False,
+        caption_steps: Iterable[int] | None = None,
     ) -> None:
         get_theme(theme)
         if pruned_values not in PRUNED_VALUES:
@@ -112,7 +115,7 @@ class Figure:
             source, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers,
             max_nodes=max_nodes, caption_band=caption_band, captions=captions, header=header, legend=legend,
             font_scale=font_scale, slide=self.slide, focus=self.focus, compact=compact, wrap=wrap, static_values=static_values,
-            noisy_marks=noisy_marks,
+            noisy_marks=noisy_marks, caption_steps=None if caption_steps is None else set(caption_steps),
         )
         self.theme = theme
         self.prefix = prefix if prefix is not None else f"tr{self.scene.layout.digest()}"
@@ -143,11 +146,11 @@ class Figure:
 
     # -- what the scene holds ---------------------------------------------------------------------
     def key(self) -> AnswerKey:
-        """The trace's answer key (true values, search values, principal variation), cached."""
+        """The trace's answer key (true values, search values, principal variation; rows of the drawn nodes), cached."""
         return self.scene.key
 
     def captions(self) -> list[str]:
-        """The caption of every step, cached."""
+        """The caption of every step (of ``caption_steps`` only, the others ""), cached."""
         return self.scene.captions
 
     def coordinates(self) -> dict[NodePath, tuple[float, float]]:
@@ -189,7 +192,11 @@ class Figure:
 
     # -- figures without steps ------------------------------------------------------------------------
     def final(self) -> str:
-        """The final figure as SVG."""
+        """The final figure as SVG (made once: a render writes it and its player shows it)."""
+        return self._final
+
+    @cached_property
+    def _final(self) -> str:
         return final_document(self.scene, theme=self.theme, prefix=self.prefix, pruned_values=self.pruned_values)
 
     def final_picture(self) -> tuple[float, list[Group]]:

@@ -127,7 +127,8 @@ def final_picture(scene: Scene, caption: str | None = None, *, pruned_values: st
     the scene prints no captions (``captions=False``)."""
     assert scene.trace is not None
     nodes, edges = final_visuals(
-        scene.trace, scene.key, scene.plan, scene.layout, order_numbers=scene.order_numbers, pruned_values=pruned_values
+        scene.trace, scene.key, scene.plan, scene.layout, order_numbers=scene.order_numbers, pruned_values=pruned_values,
+        end=scene.end,
     )
     caption = caption or final_caption(scene)
     return compose(

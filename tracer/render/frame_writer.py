@@ -104,12 +104,8 @@ class FrameWriter:
         wanted = None if steps is None else sorted(set(steps))
         if wanted is not None and any(not 0 <= step <= self.total for step in wanted):
             raise ValueError(f"steps must lie in 0..{self.total}")
-        last = self.total if wanted is None else (wanted[-1] if wanted else -1)
-        want = None if wanted is None else set(wanted)
-        for state in self.visuals.states():
-            if state.step > last:
-                break
-            yield state, want is None or state.step in want
+        for state in self.visuals.states(wanted):
+            yield state, True
 
     # -- groups as SVG, cached by their look ---------------------------------------------------------
     def _node_group(self, path: NodePath, visual: Visual) -> str:

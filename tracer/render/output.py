@@ -140,6 +140,8 @@ def render_to_directory(
         trace, theme=theme, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers,
         slide=slide, header=header, captions=captions, legend=legend, font_scale=font_scale,
         pruned_values=pruned_values, focus=focus, compact=compact, wrap=wrap,
+        # only the chosen steps are drawn or played (all of them for --steps final with --html)
+        caption_steps=None if chosen is None else set(chosen) | {total},
     )
     result = RenderResult(folder=out, notes=list(figure.plan.notes) + slide_notes(figure, trace))
     make_folder(out)

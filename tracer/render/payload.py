@@ -49,9 +49,6 @@ from tracer.render.visuals import StepVisuals
 
 __all__ = ["base_svg", "step_paints"]
 
-PROGRESS_EVERY = 10_000
-"""Steps walked between two calls of a progress callback."""
-
 
 def base_svg(scene: Scene, visuals: StepVisuals, *, theme: str, prefix: str) -> str:
     """Step 0 with every slot a stepper may fill (see the module's documentation)."""
@@ -70,20 +67,11 @@ def step_paints(
     can show every 100th step without carrying the others. ``progress(n)`` is told
     of every 10,000 steps walked.
     """
-    wanted = None if steps is None else set(steps)
     out: list[dict[str, Any]] = []
-    pending: set[NodePath] = set()
     names: dict[NodePath, str] = {}  # each path's text, and each look's paint, made once
     node_looks: dict[Any, dict[str, str]] = {}
     edge_looks: dict[tuple[str, ...], str] = {}
-    for step, changed, nodes, edges in visuals.states():
-        if progress is not None and step and step % PROGRESS_EVERY == 0:
-            progress(PROGRESS_EVERY)
-        if wanted is not None:
-            pending |= changed
-            if step not in wanted:
-                continue
-            changed, pending = pending, set()
+    for step, changed, nodes, edges in visuals.states(steps, progress):
         node_paint: dict[str, dict[str, str]] = {}
         edge_paint: dict[str, str] = {}
         for path in sorted(changed):

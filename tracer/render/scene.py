@@ -2,7 +2,8 @@
 
 A :class:`Scene` is made once per trace (or bare tree). It chooses the nodes to draw
 (:mod:`~tracer.render.plan`), measures the texts each will ever show
-(:func:`~tracer.render.visuals.widest_texts`), places every node with one layout
+(:class:`~tracer.render.visuals.WidestTexts`, in the one walk that also writes the
+captions and leaves the end state), places every node with one layout
 (:mod:`~tracer.render.layout`) and fixes the canvas: the header band above the tree
 and, for frames, a caption band as tall as the longest caption needs. It then hands
 out the primitives of each node, edge, header and caption at their places on that
@@ -11,6 +12,7 @@ canvas (cached: a frame reuses them), whatever step or figure is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import cached_property
 
 from tracer.game.model import Node, NodePath, Tree
@@ -25,10 +27,12 @@ from tracer.render.slide import SlidePreset, Viewport
 from tracer.render.style import SIZES, VALUE_ROLES, sizes, text_width
 from tracer.render.style import wrap as wrap_lines
 from tracer.render.svg import Group, Primitive, Text
-from tracer.render.visuals import final_texts, table_twins, widest_texts
+from tracer.render.visuals import WidestTexts, final_texts, table_twins
+from tracer.trace.captions import StepCaptions
 from tracer.trace.captions import captions as step_captions
 from tracer.trace.key import AnswerKey, answer_key
 from tracer.trace.model import Trace
+from tracer.trace.replay import Replayer
 from tracer.words import count, number, probability, say
 
 __all__ = ["LABELS", "MARKS", "NOISY_MARK", "PIECES", "Scene"]
@@ -61,7 +65,9 @@ class Scene:
     under the tree of every step frame; ``font_scale`` multiplies every text size;
     ``compact`` writes values and windows under the nodes rather than beside them, and
     ``wrap`` puts the leaves of a wide level on two staggered rows (narrower levels;
-    None: only where a slide needs it, compact first, then wrapped, then both).
+    None: only where a slide needs it, compact first, then wrapped, then both);
+    ``caption_steps`` names the only steps whose captions are drawn (the caption band
+    fits the longest of them; None: every step's).
 
     With a ``slide`` (:class:`~tracer.render.slide.SlidePreset`) the canvas takes the
     slide's aspect and its display size, and the texts grow (from ``font_scale`` up) until,
@@ -89,6 +95,7 @@ class Scene:
         compact: bool | None = None,
         wrap: bool | None = None,
         static_values: bool = False, noisy_marks: bool = False,
+        caption_steps: Collection[int] | None = None,
     ) -> None:
         if labels not in LABELS:
             raise ValueError(f"unknown labels {labels!r}: use " + ", ".join(LABELS))
@@ -107,6 +114,7 @@ class Scene:
         self.header = header
         self.legend = legend and self.trace is not None
         self.slide = slide
+        self.caption_steps = None if caption_steps is None else sorted(set(caption_steps))
         self.plan: Plan = plan_figure(
             self.tree,
             entered=entered_paths(self.trace) if self.trace is not None else None,
@@ -131,21 +139,28 @@ class Scene:
         return self.trace is not None and self.trace.algorithm == "alphabeta"
 
     @cached_property
+    def end(self) -> Replayer:
+        """The search's end state, replayed once (the key, the final figure and the twins read it)."""
+        assert self.trace is not None
+        return Replayer(self.trace).run()
+
+    @cached_property
     def twins(self) -> dict[NodePath, NodePath]:
         """Nodes a symmetric transposition table answered, and their twins (named beside them in the final figure)."""
-        return table_twins(self.trace)
+        return table_twins(self.trace, self.end if self.trace is not None else None)
 
     @cached_property
     def key(self) -> AnswerKey:
-        """The trace's answer key (true values, search values, principal variation)."""
+        """The trace's answer key (true values, search values, principal variation), with rows of the drawn nodes."""
         assert self.trace is not None
-        return answer_key(self.trace, include_nodes=True)
+        return answer_key(self.trace, include_nodes=True, only=self.plan.drawn, end=self.end)
 
     @cached_property
     def captions(self) -> list[str]:
-        """The caption of every step (the narrator's, with the figure's labels)."""
+        """The caption of every step (the narrator's, with the figure's labels); with
+        ``caption_steps``, of those steps only (the others are "")."""
         assert self.trace is not None
-        return step_captions(self.trace, labels="letters" if self.labels == "letters" else "paths")
+        return step_captions(self.trace, labels="letters" if self.labels == "letters" else "paths", steps=self.caption_steps)
 
     # -- the layout ---------------------------------------------------------------------------
     def label_of(self, node: Node) -> str:
@@ -189,8 +204,16 @@ class Scene:
     def _measure(self) -> None:
         """What the layout needs of the trace, at font scale 1 (widths grow with the fonts)."""
         if self.trace is not None:
-            final = final_texts(self.key, self.plan, alphabeta=self.is_alphabeta, twins=self.twins)
-            self._widths, self._evaluated = widest_texts(self.trace, self.plan, final)
+            # one walk over the trace: the texts each node shows, every step's caption, and the end state
+            texts = WidestTexts(self.plan)
+            told = StepCaptions(self.trace, "letters" if self.labels == "letters" else "paths", self.caption_steps)
+            replayer = Replayer(self.trace)
+            for _ in replayer.steps():
+                texts.note_step(replayer)
+                told.note_step(replayer)
+            self.__dict__["end"], self.__dict__["captions"] = replayer, told.captions  # the cached properties' values
+            texts.note_final(final_texts(self.key, self.plan, alphabeta=self.is_alphabeta, twins=self.twins))
+            self._widths, self._evaluated = texts.widths, texts.evaluated
         else:  # a bare tree; with static_values, room beside each internal node for its static value
             widths = {node.path: text_width(self.static_text(node.path), SIZES["value"], True) for node in self.plan.nodes}
             self._widths, self._evaluated = (widths if self.static_values else {}), set()
@@ -290,7 +313,8 @@ class Scene:
         self.caption_top = self.legend_top + self.legend_h
         if self.trace is not None and self.caption_band:
             wrap_width = self.width - 2 * margin
-            self.caption_lines = max(len(wrap_lines(text, wrap_width, s["caption"])) for text in self.captions)
+            shown = self.captions if self.caption_steps is None else [self.captions[step] for step in self.caption_steps]
+            self.caption_lines = max((len(wrap_lines(text, wrap_width, s["caption"])) for text in shown), default=0)
         else:
             self.caption_lines = 0
         self.height = self.caption_top + self.caption_lines * self.caption_line + (margin if self.caption_lines else 0)

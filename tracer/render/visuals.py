@@ -18,14 +18,14 @@ A search's looks are read from the one :class:`~tracer.trace.Replayer`:
   all come from this walk);
 * :func:`final_visuals`: the looks after the search, with the answer key's values and
   the principal variation; :func:`plain_visuals`: a bare tree's;
-* :func:`widest_texts` and :func:`final_texts`: the texts a node will ever show, which
-  the layout reserves room for (keep them in step with :meth:`StepVisuals.node_visual`).
+* :func:`widest_texts` (:class:`WidestTexts`, told one step at a time) and
+  :func:`final_texts`: the texts a node will ever show, which the layout reserves room for (keep them in step with :meth:`StepVisuals.node_visual`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, NamedTuple
 
 from tracer.game.model import NodePath
 from tracer.render.layout import Layout
@@ -37,12 +37,14 @@ from tracer.trace.replay import Replayer
 from tracer.words import bounded, number, say
 
 __all__ = [
-    "PRUNED_VALUES", "EdgeLook", "StepState", "StepVisuals", "Visual", "edge_classes", "final_texts", "final_visuals", "order_text",
+    "PRUNED_VALUES", "EdgeLook", "StepState", "StepVisuals", "Visual", "WidestTexts", "edge_classes", "final_texts", "final_visuals", "order_text",
     "partial_value", "plain_visuals", "table_twins", "widest_texts", "window_text",
 ]
 
 Visual = tuple[tuple[str, ...], tuple[str, str, str, str]]
 """A node's look: its classes, and its texts (val, win, alt, ord)."""
+PROGRESS_EVERY = 10_000
+"""Steps walked between two calls of a progress callback."""
 EdgeLook = tuple[str, ...]
 """An edge's look: its classes."""
 _PARTIAL_BOUND = {"max": "lower", "min": "upper"}
@@ -111,12 +113,63 @@ class StepVisuals:
         self.hide_pruned = _hide_pruned(pruned_values)
         self._windows = _Windows()
         self._children: dict[NodePath, list[NodePath]] = {node.path: [child.path for child in plan.children(node)] for node in plan.nodes}
+        # the changes at the chosen steps of the last full walk over them: (steps, [(step, changed, node looks, edge looks)])
+        self._kept: tuple[tuple[int, ...], list[tuple[int, set[NodePath], dict[NodePath, Visual], dict[NodePath, EdgeLook]]]] | None = None
 
-    def states(self) -> Iterator[StepState]:
-        """Walk the trace: the looks at step 0, then after each step."""
+    def states(self, steps: Iterable[int] | None = None, progress: Callable[[int], Any] | None = None) -> Iterator[StepState]:
+        """Walk the trace: the looks at step 0, then after each step; with ``steps``, only at
+        those (each state's ``changed`` then holds every change since the one before, and the
+        walk stops at the last). ``progress(n)`` is told of every 10,000 steps walked.
+
+        A look depends only on the state at its step, so the looks of the steps in between
+        are never made: a player of every 382nd step of a long trace skips their cost. The
+        changes at chosen steps are kept, so that a second walk over the same steps (a
+        render's frames, then its player) reads them instead of replaying the trace.
+        """
+        if steps is None:
+            yield from self._states(None, progress)
+            return
+        wanted = tuple(sorted(set(steps)))
+        if self._kept is not None and self._kept[0] == wanted:
+            yield from self._kept_states(self._kept[1], progress)
+            return
+        kept: list[tuple[int, set[NodePath], dict[NodePath, Visual], dict[NodePath, EdgeLook]]] = []
+        for state in self._states(set(wanted), progress):
+            kept.append((state.step, state.changed, {path: state.nodes[path] for path in state.changed},
+                         {path: state.edges[path] for path in state.changed if path}))
+            yield state
+        self._kept = (wanted, kept)
+
+    def _kept_states(
+        self, kept: list[tuple[int, set[NodePath], dict[NodePath, Visual], dict[NodePath, EdgeLook]]], progress: Callable[[int], Any] | None
+    ) -> Iterator[StepState]:
         nodes: dict[NodePath, Visual] = {}
         edges: dict[NodePath, EdgeLook] = {}
+        walked = 0
+        for step, changed, node_looks, edge_looks in kept:
+            nodes.update(node_looks)
+            edges.update(edge_looks)
+            if progress is not None:
+                for _ in range(step // PROGRESS_EVERY - walked // PROGRESS_EVERY):
+                    progress(PROGRESS_EVERY)
+                walked = step
+            yield StepState(step, changed, nodes, edges)
+
+    def _states(self, wanted: set[int] | None, progress: Callable[[int], Any] | None) -> Iterator[StepState]:
+        nodes: dict[NodePath, Visual] = {}
+        edges: dict[NodePath, EdgeLook] = {}
+        last = max(wanted, default=-1) if wanted is not None else None
+        pending: set[NodePath] = set()
         for step, replayer, changed, current in self._walk():
+            if progress is not None and step and step % PROGRESS_EVERY == 0:
+                progress(PROGRESS_EVERY)
+            if wanted is not None:
+                if step > last:  # type: ignore[operator]
+                    return
+                pending |= changed
+                if step not in wanted:
+                    continue
+                changed, pending = pending, set()
             for path in changed:
                 nodes[path] = self.node_visual(replayer, path, current)
                 if path:
@@ -198,11 +251,12 @@ class StepVisuals:
         return tuple(classes), (val, win, "", order)
 
 
-def table_twins(trace: Trace | None) -> dict[NodePath, NodePath]:
-    """Each node a symmetric transposition table answered, and the twin whose entry answered it ({} without ``--tt symmetry``)."""
+def table_twins(trace: Trace | None, end: Replayer | None = None) -> dict[NodePath, NodePath]:
+    """Each node a symmetric transposition table answered, and the twin whose entry answered it ({} without ``--tt symmetry``);
+    ``end``: the trace replayed to its end, when the caller has it."""
     if trace is None or not trace.settings.symmetric_table:
         return {}
-    stories = Replayer(trace).run().stories
+    stories = (end if end is not None else Replayer(trace).run()).stories
     return {path: story.table_twin[0] for path, story in stories.items() if story.table_twin is not None}
 
 
@@ -227,51 +281,70 @@ def final_texts(
         yield path, val, alt
 
 
-def widest_texts(trace: Trace, plan: Plan, final: Iterator[tuple[NodePath, str, str]]) -> tuple[dict[NodePath, float], set[NodePath]]:
-    """The widest value/window text each drawn node will show (at any step, and in the
-    ``final`` texts), and the nodes evaluated: what the layout reserves room for."""
-    widths: dict[NodePath, float] = {}
-    evaluated: set[NodePath] = set()
-    drawn = plan.drawn
-    value_size, window_size = SIZES["value"], SIZES["window"]
-    windows = _Windows()
+class WidestTexts:
+    """The widest value/window text each drawn node will show (at any step, and in the final
+    figure), and the nodes evaluated: what the layout reserves room for. Told each step of a
+    walk (:meth:`note_step`), so that one walk can serve it and other readers, then the final
+    texts (:meth:`note_final`)."""
 
-    def note(path: NodePath, text: str, size: float, bold: bool) -> None:
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.widths: dict[NodePath, float] = {}
+        self.evaluated: set[NodePath] = set()
+        self._windows = _Windows()
+        self._drawn = plan.drawn
+
+    def _note(self, path: NodePath, text: str, size: float, bold: bool) -> None:
         width = text_width(text, size, bold)
-        if width > widths.get(path, 0.0):
-            widths[path] = width
+        if width > self.widths.get(path, 0.0):
+            self.widths[path] = width
 
-    for replayer in Replayer(trace).steps():
+    def note_step(self, replayer: Replayer) -> None:
+        """The texts of the step ``replayer`` has just applied."""
         path, kind = replayer.node, replayer.kind
-        if path is None or path not in drawn:
-            continue
+        if path is None or path not in self._drawn:
+            return
         if kind in ("enter", "alpha", "beta"):
             alpha, beta = replayer.window[path]
             if alpha is not None:
-                note(path, windows[alpha, beta], window_size, False)
+                self._note(path, self._windows[alpha, beta], SIZES["window"], False)
         elif kind in ("backup", "chance_backup"):
-            note(path, partial_value(plan.tree.node(path).type, replayer.v[path]), value_size, True)
+            self._note(path, partial_value(self.plan.tree.node(path).type, replayer.v[path]), SIZES["value"], True)
         elif kind == "evaluate":
-            evaluated.add(path)
-            note(path, number(replayer.v[path]), value_size, True)
+            self.evaluated.add(path)
+            self._note(path, number(replayer.v[path]), SIZES["value"], True)
         elif kind in ("tt_hit", "quiesce"):
-            note(path, number(replayer.v[path]), value_size, True)
+            self._note(path, number(replayer.v[path]), SIZES["value"], True)
         elif kind == "leave":
-            note(path, bounded(*replayer.value[path]), value_size, True)
-    for path, val, alt in final:
-        note(path, val, value_size, True)
-        if alt:
-            note(path, alt, window_size, False)
-    return widths, evaluated
+            self._note(path, bounded(*replayer.value[path]), SIZES["value"], True)
+
+    def note_final(self, final: Iterable[tuple[NodePath, str, str]]) -> None:
+        """The final figure's texts (:func:`final_texts`)."""
+        for path, val, alt in final:
+            self._note(path, val, SIZES["value"], True)
+            if alt:
+                self._note(path, alt, SIZES["window"], False)
+
+
+def widest_texts(trace: Trace, plan: Plan, final: Iterable[tuple[NodePath, str, str]]) -> tuple[dict[NodePath, float], set[NodePath]]:
+    """The widest value/window text each drawn node will show (at any step, and in the
+    ``final`` texts), and the nodes evaluated: what the layout reserves room for."""
+    texts = WidestTexts(plan)
+    for replayer in Replayer(trace).steps():
+        texts.note_step(replayer)
+    texts.note_final(final)
+    return texts.widths, texts.evaluated
 
 
 def final_visuals(
-    trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, order_numbers: bool = False, pruned_values: str = "show"
+    trace: Trace, key: AnswerKey, plan: Plan, layout: Layout, *, order_numbers: bool = False, pruned_values: str = "show",
+    end: Replayer | None = None,
 ) -> tuple[dict[NodePath, Visual], dict[NodePath, EdgeLook]]:
     """The looks after the search: true values, alpha-beta's where they differ, the principal
-    variation; pruned nodes' values grey (``pruned_values="show"``) or left out (``"hide"``)."""
+    variation; pruned nodes' values grey (``pruned_values="show"``) or left out (``"hide"``).
+    ``end``: the trace replayed to its end, when the caller has it."""
     hide = _hide_pruned(pruned_values)
-    replayer = Replayer(trace).run()
+    replayer = end if end is not None else Replayer(trace).run()
     line = set(key.principal_variation)
     line.add(())
     twins = {path: story.table_twin[0] for path, story in replayer.stories.items() if story.table_twin is not None}

@@ -22,7 +22,7 @@ one :class:`~tracer.trace.replay.Replayer`; nothing here reads the events itself
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 
 from tracer.game.model import NodePath
@@ -31,13 +31,43 @@ from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
 from tracer.words import bounded, cutoff_test, evaluation_sum, node_kind, number, say, say_n, window
 
-__all__ = ["KeyStep", "caption", "captions", "key_steps", "node_namer", "start_caption"]
+__all__ = ["KeyStep", "StepCaptions", "caption", "captions", "key_steps", "node_namer", "start_caption"]
 
 
-def captions(trace: Trace, labels: str = "letters") -> list[str]:
-    """One caption per step: ``len(trace) + 1`` strings, step 0 (before the search) first."""
-    narrator = Narrator(trace, labels)
-    return [start_caption(trace, labels)] + [narrator.tell(replayer) for replayer in Replayer(trace).steps()]
+def captions(trace: Trace, labels: str = "letters", steps: Collection[int] | None = None) -> list[str]:
+    """One caption per step: ``len(trace) + 1`` strings, step 0 (before the search) first.
+
+    With ``steps``, only those steps' captions are written (the others are ``""``): a
+    figure of every 382nd step of a long trace tells only the steps it shows.
+    """
+    told = StepCaptions(trace, labels, steps)
+    replayer = Replayer(trace)
+    while replayer.step < told.last:
+        replayer.apply_next()
+        told.note_step(replayer)
+    return told.captions
+
+
+class StepCaptions:
+    """Captions written as a walk goes (:meth:`note_step` after each step), so that one walk
+    over a long trace can serve them and other readers; ``captions`` holds them, ``""`` for
+    a step not among ``steps`` (None: every step). ``last`` is the last step wanted."""
+
+    def __init__(self, trace: Trace, labels: str = "letters", steps: Collection[int] | None = None) -> None:
+        total = len(trace)
+        self.wanted = None if steps is None else set(steps)
+        if self.wanted is not None and any(not 0 <= step <= total for step in self.wanted):
+            raise IndexError(f"steps must lie in 0..{total}")
+        self.narrator = Narrator(trace, labels)
+        self.captions = [""] * (total + 1)
+        if self.wanted is None or 0 in self.wanted:
+            self.captions[0] = start_caption(trace, labels)
+        self.last = total if self.wanted is None else max(self.wanted, default=0)
+
+    def note_step(self, replayer: Replayer) -> None:
+        """Tell the step ``replayer`` has just applied, if it is wanted."""
+        if self.wanted is None or replayer.step in self.wanted:
+            self.captions[replayer.step] = self.narrator.tell(replayer)
 
 
 def caption(trace: Trace, step: int, labels: str = "letters") -> str:

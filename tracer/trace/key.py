@@ -26,7 +26,7 @@ writes the JSON form (``tracer key --format json``: paths as ``"1.0"``, infiniti
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -222,23 +222,28 @@ def deep_path_refs(nodes: Sequence[KeyNode]) -> DeepPathRefs | None:
 
 
 # -- building a key from a trace -----------------------------------------------------------------------
-def answer_key(trace: Trace, include_nodes: bool | None = None) -> AnswerKey:
-    """The answer key of ``trace``."""
+def answer_key(
+    trace: Trace, include_nodes: bool | None = None, *, only: Collection[NodePath] | None = None, end: Replayer | None = None
+) -> AnswerKey:
+    """The answer key of ``trace``: with ``include_nodes`` (the default for a tree, not for
+    a game) a row for every node; ``only`` keeps the rows (and the unvisited) of those nodes
+    alone (a figure's drawn nodes: a game's other nodes are never valued). ``end`` is the
+    trace already replayed to its end, when the caller has it."""
     with quiet_gc():
-        return _answer_key(trace, include_nodes)
+        return _answer_key(trace, include_nodes, only, end)
 
 
-def _answer_key(trace: Trace, include_nodes: bool | None) -> AnswerKey:
+def _answer_key(trace: Trace, include_nodes: bool | None, only: Collection[NodePath] | None, end: Replayer | None) -> AnswerKey:
     if include_nodes is None:
         include_nodes = not trace.is_game
     if not include_nodes:
         return key_of_run(trace.game, trace.settings, trace.run, LineTracker().extend(trace.raw_events).line)
     tree = trace.tree
-    replayer = Replayer(trace).run()
+    replayer = end if end is not None else Replayer(trace).run()
     stories = replayer.stories
     key = key_of_run(trace.game, trace.settings, trace.run, _line(tree, trace.run.best, stories))
     limit = trace.run.iterations[-1]["depth"] if trace.run.iterations else trace.settings.depth
-    all_nodes = list(tree.preorder())
+    all_nodes = [node for node in tree.preorder() if only is None or node.path in only]
     oracle = TrueValues(trace.game, limit, trace.settings.quiescence)
     true_values = oracle.values([(node.state if trace.is_game else node, node.depth) for node in all_nodes])
     nodes = []
