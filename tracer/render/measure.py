@@ -1,14 +1,39 @@
-"""What sizes of text a figure draws, role by role (values, windows, labels, captions, ...).
+"""Measuring a figure's texts: what each node will ever show, and the sizes drawn.
 
-A slide preset checks these against its minimums once the figure is scaled to the slide
+:func:`walk_texts` walks a trace once for a scene: the widest text each drawn node shows
+at any step (the layout reserves room for it), the captions of the steps shown, and the
+search's end state (the key and the final figure read it), so a long trace is replayed
+once, not once per reader. :func:`text_sizes` gives the sizes of text a figure draws,
+role by role (values, windows, labels, captions, ...); a slide preset checks these
+against its minimums once the figure is scaled to the slide
 (:meth:`~tracer.render.scene.Scene.smallest_on_slide`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
-__all__ = ["text_sizes"]
+from tracer.render.plan import Plan
+from tracer.render.visuals import WidestTexts
+from tracer.trace.captions import StepCaptions
+from tracer.trace.model import Trace
+from tracer.trace.replay import Replayer
+
+__all__ = ["text_sizes", "walk_texts"]
+
+
+def walk_texts(trace: Trace, plan: Plan, labels: str, caption_steps: Collection[int] | None) -> tuple[WidestTexts, list[str], Replayer]:
+    """One walk over ``trace``: the texts each drawn node shows at any step (the final
+    figure's are added by the caller, from the key), the captions of ``caption_steps``
+    (every step's when None; ``labels``: ``letters`` or ``paths``), and the end state."""
+    texts = WidestTexts(plan)
+    told = StepCaptions(trace, labels, caption_steps)
+    replayer = Replayer(trace)
+    for _ in replayer.steps():
+        texts.note_step(replayer)
+        told.note_step(replayer)
+    return texts, told.captions, replayer
 
 
 def text_sizes(scene: Any) -> dict[str, float]:

@@ -2,8 +2,8 @@
 
 A :class:`Scene` is made once per trace (or bare tree). It chooses the nodes to draw
 (:mod:`~tracer.render.plan`), measures the texts each will ever show
-(:class:`~tracer.render.visuals.WidestTexts`, in the one walk that also writes the
-captions and leaves the end state), places every node with one layout
+(:func:`~tracer.render.measure.walk_texts`: one walk that also writes the captions
+and leaves the end state), places every node with one layout
 (:mod:`~tracer.render.layout`) and fixes the canvas: the header band above the tree
 and, for frames, a caption band as tall as the longest caption needs. It then hands
 out the primitives of each node, edge, header and caption at their places on that
@@ -17,38 +17,29 @@ from functools import cached_property
 
 from tracer.game.model import Node, NodePath, Tree
 from tracer.render.anatomy import Anatomy, anatomy, labels_fit_inside, node_primitives
+from tracer.render.boards import PIECES, board_cells
 from tracer.render.edges import edge_primitives
 from tracer.render.header import header_left, header_right
 from tracer.render.layout import Layout, compute_layout
 from tracer.render.legend import step_legend
-from tracer.render.measure import text_sizes
+from tracer.render.measure import text_sizes, walk_texts
 from tracer.render.plan import MAX_NODES, Plan, check_game_size, entered_paths, plan_figure
 from tracer.render.slide import SlidePreset, Viewport
 from tracer.render.style import SIZES, VALUE_ROLES, sizes, text_width
 from tracer.render.style import wrap as wrap_lines
 from tracer.render.svg import Group, Primitive, Text
-from tracer.render.visuals import WidestTexts, final_texts, table_twins
-from tracer.trace.captions import StepCaptions
+from tracer.render.visuals import final_texts, table_twins
 from tracer.trace.captions import captions as step_captions
 from tracer.trace.key import AnswerKey, answer_key
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
 from tracer.words import count, number, probability, say
 
-__all__ = ["LABELS", "MARKS", "NOISY_MARK", "PIECES", "Scene"]
+__all__ = ["LABELS", "NOISY_MARK", "Scene"]
 
 LABELS = ("letters", "paths", "none")
 
 NOISY_MARK = "*"  # beside a noisy move's edge in a bare tree drawn with noisy_marks (quiescence exercises)
-
-PIECES: dict[str, dict[str, str]] = {"hexapawn": {"W": "pawn-light", "B": "pawn-dark"}}
-"""Board marks drawn as pieces, by game: Hexapawn's ``W`` and ``B`` are pawns (letters
-beside node labels A, B, C would read as labels)."""
-
-MARKS: dict[str, dict[str, str]] = {"chess": dict(zip("KQRBNPkqrbnp", "♔♕♖♗♘♙♚♛♜♝♞♟"))}
-"""Board marks written as other characters, by game: chess's FEN letters (``K`` White's king,
-``k`` Black's) as the chess symbols, whose white and black shapes read apart at node size."""
-
 
 class Scene:
     """A trace, or a bare tree, placed on its canvas once (see the module's documentation).
@@ -170,19 +161,6 @@ class Scene:
             return node.path_text or say("figure.label.root", "root")
         return ""
 
-    def _board(self, node: Node) -> list[list[str]] | None:
-        trace = self.trace
-        if trace is None or not trace.is_game or node.state is None:
-            return None
-        try:
-            board = trace.game.board(node.state)
-        except (AttributeError, NotImplementedError, TypeError, ValueError):  # a game without boards
-            return None
-        if not board:
-            return None
-        marks = MARKS.get(trace.game.name, {})
-        return [[marks.get(str(cell), str(cell)) for cell in row] for row in board]
-
     def static_text(self, path: NodePath) -> str:
         return number(node.value) if self.static_values and not (node := self.tree.node(path)).is_leaf and node.value is not None else ""
 
@@ -204,20 +182,14 @@ class Scene:
     def _measure(self) -> None:
         """What the layout needs of the trace, at font scale 1 (widths grow with the fonts)."""
         if self.trace is not None:
-            # one walk over the trace: the texts each node shows, every step's caption, and the end state
-            texts = WidestTexts(self.plan)
-            told = StepCaptions(self.trace, "letters" if self.labels == "letters" else "paths", self.caption_steps)
-            replayer = Replayer(self.trace)
-            for _ in replayer.steps():
-                texts.note_step(replayer)
-                told.note_step(replayer)
-            self.__dict__["end"], self.__dict__["captions"] = replayer, told.captions  # the cached properties' values
+            labels = "letters" if self.labels == "letters" else "paths"
+            texts, self.__dict__["captions"], self.__dict__["end"] = walk_texts(self.trace, self.plan, labels, self.caption_steps)
             texts.note_final(final_texts(self.key, self.plan, alphabeta=self.is_alphabeta, twins=self.twins))
             self._widths, self._evaluated = texts.widths, texts.evaluated
         else:  # a bare tree; with static_values, room beside each internal node for its static value
             widths = {node.path: text_width(self.static_text(node.path), SIZES["value"], True) for node in self.plan.nodes}
             self._widths, self._evaluated = (widths if self.static_values else {}), set()
-        self._boards = {node.path: self._board(node) for node in self.plan.nodes}
+        self._boards = {node.path: board_cells(self.trace, node) for node in self.plan.nodes}
         game = self.trace.game.name if self.trace is not None and self.trace.is_game else ""
         self._pieces = PIECES.get(game)
         self._label_inside = labels_fit_inside(

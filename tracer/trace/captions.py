@@ -71,19 +71,10 @@ class StepCaptions:
 
 
 def caption(trace: Trace, step: int, labels: str = "letters") -> str:
-    """The caption of step ``step`` (0 = before the search; ``len(trace)`` = the last event).
-
-    Replays the events up to ``step`` (a caption can depend on what came before, such as
-    the v a backup improves on); use :func:`captions` for every step at once.
-    """
-    total = len(trace)
-    if not 0 <= step <= total:
-        raise IndexError(f"step {step} is outside 0..{total}")
-    if step == 0:
-        return start_caption(trace, labels)
-    replayer = Replayer(trace)
-    replayer.advance_to(step)
-    return Narrator(trace, labels).tell(replayer)
+    """The caption of step ``step`` (0 = before the search; ``len(trace)`` = the last event), replaying
+    the events up to it (a caption can depend on what came before, such as the v a backup improves
+    on); :func:`captions` tells many steps in one walk."""
+    return captions(trace, labels, steps=(step,))[step]
 
 
 @dataclass(frozen=True)
