@@ -47,13 +47,15 @@ class TranspositionTable:
 
     def probe(self, state: Any, needed: int | None) -> tuple[float, str, int | None] | None:
         """The entry for ``state`` if it was searched deep enough for ``needed`` levels."""
-        entry = self._entries.get(state if self._key is None else self._key(state))
-        if entry is None:
-            return None
-        depth = entry[2]
-        if depth is None or (needed is not None and depth >= needed):
-            return entry
+        return _deep_enough(self._entries.get(state if self._key is None else self._key(state)), needed)
+
+
+def _deep_enough(entry: tuple[float, str, int | None] | None, needed: int | None) -> tuple[float, str, int | None] | None:
+    """``entry`` if it was searched deep enough for ``needed`` levels (an entry of depth None: to the end)."""
+    if entry is None:
         return None
+    depth = entry[2]
+    return entry if depth is None or (needed is not None and depth >= needed) else None
 
 
 class SymmetricTable(TranspositionTable):
@@ -80,13 +82,7 @@ class SymmetricTable(TranspositionTable):
 
     def probe(self, state: Any, needed: int | None) -> tuple[float, str, int | None] | None:
         self._last = self._canonical(state)
-        entry = self._entries.get(self._last[0])
-        if entry is None:
-            return None
-        depth = entry[2]
-        if depth is None or (needed is not None and depth >= needed):
-            return entry
-        return None
+        return _deep_enough(self._entries.get(self._last[0]), needed)
 
     def twin(self) -> tuple[Any, int] | None:
         """For the last entry :meth:`probe` found: the path of the node that stored it and the index
