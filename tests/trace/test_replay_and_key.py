@@ -160,3 +160,36 @@ def test_iterative_deepening_keys_follow_the_last_iteration():
     short, full = answer_key(trace, include_nodes=False), answer_key(trace, include_nodes=True)
     assert short.iterations and short.iterations[-1]["best"] == short.best_move.path
     assert short.principal_variation == full.principal_variation
+
+
+class _Kinds(list):
+    """A sink that keeps the kinds of the events it is given, and asks for the calls only."""
+
+    calls_only = True
+
+    def append(self, raw):
+        super().append(raw[0])
+
+
+@settings(max_examples=120, deadline=None)
+@given(internal_trees(), st.sampled_from(["minimax", "alphabeta"]), st.booleans(), st.sampled_from(["given", "perfect", "worst"]),
+       st.booleans())
+def test_a_search_told_to_record_calls_only_follows_the_full_traces_line(tree, algorithm, prune_on_equal, order, table):
+    """What `tracer key --game` does: the search gives its LineTracker only entering and leaving
+    nodes; its line is the one the full trace's replay gives (iterative deepening's iteration
+    starts come from the driver, which this leaves alone: tests/search cover them)."""
+    from tracer.game.protocol import TreeGame
+    from tracer.search.run import prepare_search, run_search
+    from tracer.trace.line import LineTracker
+
+    options = SearchSettings(algorithm=algorithm, conventions=Conventions(prune_on_equal, "soft"), order=order,
+                             transposition_table=table)
+    full = answer_key(tracer.search(json.dumps(tree), options), include_nodes=True)
+    game, prepared = prepare_search(TreeGame(tracer.parse_tree(json.dumps(tree))), options)
+    tracker = LineTracker()
+    run_search(game, prepared, sink=tracker)
+    assert tracker.line == full.principal_variation
+    kinds = _Kinds()
+    run_search(game, prepared, sink=kinds)
+    assert set(kinds) <= {"enter", "leave", "iteration_start", "iteration_end"}
+    assert kinds.count("enter") == kinds.count("leave") >= 1

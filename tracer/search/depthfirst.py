@@ -71,7 +71,10 @@ def depth_first_search(
     # Fail-soft without tracking returns v labelled exact, as minimax does: no need to conclude.
     concludes = windowed and (track or max_returns is not fail_soft)
     sided = max_returns is not min_returns  # own-bound: what a node returns depends on its side
-    twins = record and isinstance(table, SymmetricTable)  # a hit from a symmetric twin is traced as such
+    # A sink that follows only the calls (LineTracker: a game's key) is told of entering and leaving
+    # nodes alone: the key of a whole game then skips half its events, and their tuples.
+    steps = record and not getattr(events, "calls_only", False)
+    twins = steps and isinstance(table, SymmetricTable)  # a hit from a symmetric twin is traced as such
     quiescence = settings.quiescence and limit is not None
     if quiescence:
         noisy_moves, is_quiet = game.noisy_moves, game.is_quiet  # type: ignore[attr-defined]  # checked by check_can_search
@@ -116,7 +119,7 @@ def depth_first_search(
                         twin = table.twin()  # type: ignore[union-attr, attr-defined]  # a SymmetricTable
                         if twin is not None:
                             emit(("tt_twin", path, twin[0], twin[1]))
-                    if record:
+                    if steps:
                         emit(("tt_hit", path, stored, kind, searched))
                     if windowed:
                         low, high = interval(stored, kind)
@@ -138,12 +141,12 @@ def depth_first_search(
             else:
                 depth_cut += 1
                 v, source, searched = evaluate(state), "evaluation", 0
-            if record:
+            if steps:
                 emit(("evaluate", path, v, source))
             if table is not None:
                 tt_stores += 1
                 table.store_at(state, path, v, "exact", searched)
-                if record:
+                if steps:
                     emit(("tt_store", path, v, "exact", searched))
             if record:
                 emit(("leave", path, v, "exact", None))
@@ -160,7 +163,7 @@ def depth_first_search(
                 v += p * child_value
                 if v != v:  # NaN: +inf and -inf averaged, or an infinite outcome with probability 0 (refused before
                     raise infinite_average(path)  # a trace file being written holds it)
-                if record:
+                if steps:
                     emit(("chance_backup", path, child, p, child_value, v))
             returned, bound = v, "exact"
         else:
@@ -180,7 +183,7 @@ def depth_first_search(
                 evaluated += 1
                 depth_cut += 1
                 quiesced += 1
-                if record:
+                if steps:
                     emit(("quiesce", path, v, children_of(state, path, indices)))
                 if orderer is not None:
                     picked, keys, chosen = orderer(state, path, depth, [moves[i] for i in indices], side is max_side)
@@ -193,23 +196,23 @@ def depth_first_search(
                         cutoffs += 1
                         pruned_count += len(order)
                         low, high = extreme(low, -INF), extreme(high, INF)
-                        if record:
+                        if steps:
                             emit(("cutoff", path, v, alpha, beta, children_of(state, path, indices)))
                         order = ()
                     elif raises == "alpha":
                         if better(v, alpha):
-                            if record:
+                            if steps:
                                 emit(("alpha", path, alpha, v))
                             alpha = v
                     elif better(v, beta):
-                        if record:
+                        if steps:
                             emit(("beta", path, beta, v))
                         beta = v
-                if record and orderer is not None and order:
+                if steps and orderer is not None and order:
                     emit(("order", path, children_of(state, path, order), tuple(keys)))
             elif orderer is not None:
                 order, keys, children = orderer(state, path, depth, moves, side is max_side)
-                if record:
+                if steps:
                     emit(("order", path, children_of(state, path, order), tuple(keys)))
             else:
                 order, children = range(len(moves)), None
@@ -224,7 +227,7 @@ def depth_first_search(
                 improved = best is None or better(child_value, v)
                 if improved:
                     v, best = child_value, child
-                if record:
+                if steps:
                     emit(("backup", path, child, child_value, v))
                 if not windowed:
                     continue
@@ -240,17 +243,17 @@ def depth_first_search(
                         pruned_count += len(rest)
                         # A pruned child may be worth anything: combine the interval (-inf, inf).
                         low, high = extreme(low, -INF), extreme(high, INF)
-                    if record:
+                    if steps:
                         emit(("cutoff", path, v, alpha, beta, children_of(state, path, rest)))
                     break
                 # Narrow the window: MAX raises alpha, MIN lowers beta, when v is better than it.
                 if raises == "alpha":
                     if better(v, alpha):
-                        if record:
+                        if steps:
                             emit(("alpha", path, alpha, v))
                         alpha = v
                 elif better(v, beta):
-                    if record:
+                    if steps:
                         emit(("beta", path, beta, v))
                     beta = v
             if best == path:
@@ -262,7 +265,7 @@ def depth_first_search(
         if table is not None:
             tt_stores += 1
             table.store_at(state, path, returned, bound, left)
-            if record:
+            if steps:
                 emit(("tt_store", path, returned, bound, left))
         if record:
             emit(("leave", path, returned, bound, best))

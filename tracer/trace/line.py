@@ -24,22 +24,32 @@ class LineTracker:
     """Follows ``enter``/``leave`` events; :attr:`line` is then the principal variation (the
     last iteration's, with iterative deepening), from the root's best child down."""
 
+    calls_only = True
+    """Only ``enter``, ``leave`` and ``iteration_start`` matter here: a search given this sink emits no other event."""
+
     def __init__(self) -> None:
-        self._frames: list[dict[NodePath, Line]] = []
+        # for each node being searched, its returned children's lines (None until one returns with a line:
+        # most nodes are leaves, and no dict is made for them)
+        self._frames: list[dict[NodePath, Line] | None] = []
         self._root: Line = None
 
     def append(self, raw: RawEvent) -> None:
         kind = kind_of(raw)
+        frames = self._frames
         if kind == "enter":
-            self._frames.append({})
+            frames.append(None)
         elif kind == "leave":
             node, _value, _bound, best = fields_of(raw)
-            frame = self._frames.pop()
-            line: Line = (best, frame.get(best)) if best is not None else None
-            if self._frames:
-                self._frames[-1][node] = line
-            else:
+            frame = frames.pop()
+            line: Line = (best, frame.get(best) if frame is not None else None) if best is not None else None
+            if not frames:
                 self._root = line
+            elif line is not None:  # a child without a line needs no entry: get() gives None for it
+                parent = frames[-1]
+                if parent is None:
+                    frames[-1] = {node: line}
+                else:
+                    parent[node] = line
         elif kind == "iteration_start":
             self._frames = []
 
