@@ -39,17 +39,25 @@ def changed() -> str:
 Fail = Callable[..., TraceFormatError]
 
 
-class Comparer:
-    """A search's sink that compares each event with the next one of ``recorded`` (the file's),
-    keeps the events when asked (``kept``) and passes them on to ``sink``."""
+class _Checking:
+    """What a comparing sink keeps: how to fail, the events compared so far (``count``), the
+    events when asked (``kept``), and the ``sink`` it passes each event on to."""
 
-    def __init__(self, recorded: Iterator[tuple[Any, ...]], fail: Fail, *, keep: bool, sink: Any = None) -> None:
-        self._next = recorded.__next__
+    def __init__(self, fail: Fail, *, keep: bool, sink: Any = None) -> None:
         self._fail = fail
         self.count = 0
         self.kept: list[tuple[Any, ...]] = []
         self._keep = self.kept.append if keep else None
         self._pass = sink.append if sink is not None else None
+
+
+class Comparer(_Checking):
+    """A search's sink that compares each event with the next one of ``recorded`` (the file's),
+    keeps the events when asked (``kept``) and passes them on to ``sink``."""
+
+    def __init__(self, recorded: Iterator[tuple[Any, ...]], fail: Fail, *, keep: bool, sink: Any = None) -> None:
+        super().__init__(fail, keep=keep, sink=sink)
+        self._next = recorded.__next__
 
     def append(self, raw: tuple[Any, ...]) -> None:
         try:
@@ -78,17 +86,13 @@ class Comparer:
         raise self._fail(_more(self.count + 1, kind_of(extra)), hint=changed())
 
 
-class LineComparer:
+class LineComparer(_Checking):
     """A search's sink comparing its events with a version-2 file's: ``items`` are the file's
     event lines as text (tracer's layout: one per line, no trailing comma) or parsed rows."""
 
     def __init__(self, items: Iterator[str | list[Any]], fail: Fail, *, keep: bool, sink: Any = None) -> None:
+        super().__init__(fail, keep=keep, sink=sink)
         self._next_item = items.__next__
-        self._fail = fail
-        self.count = 0
-        self.kept: list[tuple[Any, ...]] = []
-        self._keep = self.kept.append if keep else None
-        self._pass = sink.append if sink is not None else None
         self._encoder = EventEncoder()
         self._text, self._advance = self._encoder.text, self._encoder.advance
         self._decoder: EventDecoder | None = None  # from the first line that differs
