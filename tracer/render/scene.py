@@ -5,7 +5,7 @@ A :class:`Scene` is made once per trace (or bare tree). It chooses the nodes to 
 (:func:`~tracer.render.measure.walk_texts`: one walk that also writes the captions
 and leaves the end state), places every node with one layout
 (:mod:`~tracer.render.layout`) and fixes the canvas: the header band above the tree
-and, for frames, a caption band as tall as the longest caption needs. It then hands
+and, for frames, a caption band as tall as the longest caption drawn needs. It then hands
 out the primitives of each node, edge, header and caption at their places on that
 canvas (cached: a frame reuses them), whatever step or figure is drawn.
 """
