@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -102,3 +104,29 @@ def test_the_sheets_figure_draws_static_values_and_marks_noisy_moves():
     [bare] = exercises_from_trees([tree], ExerciseSpec(), tree_seed([tree]))  # no depth limit: the figure as before
     bare_texts = re.findall(r"<text[^>]*>([^<]*)</text>", render_exercise(bare)["figure.svg"])
     assert "5" not in bare_texts and "The number beside" not in render_exercise(bare)["sheet.md"]
+
+
+def _tikz_texts(tex: str) -> list[str]:
+    """The texts of the TikZ figure's \\node commands, in order."""
+    figure = tex[tex.index(r"\begin{tikzpicture}"):tex.index(r"\end{tikzpicture}")]
+    return re.findall(r"\\node\[[^\]]*\] at \([^)]*\) \{([^}]*)\};", figure)
+
+
+def test_the_latex_sheets_figure_draws_static_values_and_marks_noisy_moves_too(tmp_path):
+    """The LaTeX hand-out draws what the HTML one does: B, C, D's static values, a mark on B → D and D → H."""
+    files = render_exercise(exercise(quiescence=True), formats=("html", "latex"))
+    if shutil.which("pdflatex"):
+        (tmp_path / "sheet.tex").write_text(files["sheet.tex"], encoding="utf-8")
+        run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "sheet.tex"], cwd=tmp_path,
+                             capture_output=True, text=True, timeout=120, check=False)
+        assert run.returncode == 0, run.stdout[-2000:]
+    texts = _tikz_texts(files["sheet.tex"])
+    assert texts.count("*") == 2  # the two noisy moves of horizon.yaml, and no other
+    assert {"5", "3", "-3"} <= set(texts)  # B, C and D's static values
+    assert "A move marked * is noisy" in files["sheet.tex"]
+    plain = _tikz_texts(render_exercise(exercise(), formats=("html", "latex"))["sheet.tex"])
+    assert "*" not in plain and "5" in plain  # a depth limit alone: static values, no marks
+    tree = load_tree(HORIZON)
+    [bare] = exercises_from_trees([tree], ExerciseSpec(), tree_seed([tree]))
+    bare_texts = _tikz_texts(render_exercise(bare, formats=("html", "latex"))["sheet.tex"])
+    assert bare_texts.count("5") == 0 and "*" not in bare_texts  # no depth limit: only leaves' values (none is 5)

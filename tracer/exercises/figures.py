@@ -48,11 +48,11 @@ def steps_html(trace: Trace, title: str) -> str:
     return player_html(Figure(trace, theme="light", labels="letters"), title=title)
 
 
-def tree_tikz(tree: Tree) -> str:
-    """The bare tree in TikZ, for a LaTeX sheet."""
+def tree_tikz(tree: Tree, static_values: bool = False, noisy_marks: bool = False) -> str:
+    """The bare tree in TikZ, for a LaTeX sheet (``static_values`` and ``noisy_marks`` as :func:`tree_svg`)."""
     from tracer.render.tikz import tikz_tree
 
-    return tikz_tree(tree)
+    return tikz_tree(tree, static_values=static_values, noisy_marks=noisy_marks)
 
 
 def final_tikz(trace: Trace) -> str:

@@ -243,13 +243,13 @@ def exercise_context(exercise: Exercise, title: str, formats: Sequence[str] = ("
     }
     context["template"] = _render("answer-template.yaml.j2", context)
     if "latex" in formats:
-        context["tree_tikz"] = figures.tree_tikz(exercise.tree)
+        context["tree_tikz"] = figures.tree_tikz(exercise.tree, static_values=spec.depth_limit is not None, noisy_marks=spec.quiescence)
         context["final_tikz"] = figures.final_tikz(exercise.trace)
     return context
 
 
 def _figure_marks(spec: ExerciseSpec) -> str:
-    """What the sheet's figure adds for a depth-limited exercise (the LaTeX figure does not: its conventions list them)."""
+    """What the sheet's figure adds for a depth-limited exercise (its conventions list them in words too)."""
     if spec.depth_limit is None:
         return ""
     text = say("sheet.legend.static", "The number beside an internal node is its static value.")

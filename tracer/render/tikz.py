@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tracer.game.model import NodePath, Tree
+from tracer.render.scene import NOISY_MARK
 from tracer.render.tex import tex_escape
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
@@ -61,9 +62,16 @@ def _f(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def tikz_tree(tree: Tree) -> str:
-    """The bare tree: shapes, letter labels, leaf values, chance probabilities."""
-    return _tikz(tree, values={}, dimmed=set())
+def tikz_tree(tree: Tree, *, static_values: bool = False, noisy_marks: bool = False) -> str:
+    """The bare tree: shapes, letter labels, leaf values, chance probabilities; with
+    ``static_values`` each internal node's static value beside it, with ``noisy_marks`` a
+    :data:`~tracer.render.scene.NOISY_MARK` on each noisy move's edge (as the SVG sheet draws them,
+    for exercises on depth-limited and quiescence search)."""
+    static = {
+        node.path: tex_escape(number(node.value)) for node in tree.preorder() if static_values and not node.is_leaf and node.value is not None
+    }
+    noisy = {node.children[i].path for node in tree.preorder() for i in node.noisy or ()} if noisy_marks else set()
+    return _tikz(tree, values={}, dimmed=set(), static=static, noisy=noisy)
 
 
 def tikz_final(trace: Trace) -> str:
@@ -80,7 +88,11 @@ def tikz_final(trace: Trace) -> str:
     return _tikz(trace.tree, values=values, dimmed=dimmed)
 
 
-def _tikz(tree: Tree, *, values: dict[NodePath, str], dimmed: set[NodePath]) -> str:
+def _tikz(
+    tree: Tree, *, values: dict[NodePath, str], dimmed: set[NodePath], static: dict[NodePath, str] | None = None,
+    noisy: set[NodePath] | None = None,
+) -> str:
+    static, noisy = static or {}, noisy or set()
     shape = column_layout(tree)
     place = {path: (x * _DX, -y * _DY) for path, (x, y) in shape.positions.items()}
     lines = [r"\begin{tikzpicture}[line width=0.6pt]"]
@@ -90,6 +102,11 @@ def _tikz(tree: Tree, *, values: dict[NodePath, str], dimmed: set[NodePath]) -> 
             cx, cy = place[child.path]
             style = "[dashed,gray]" if child.path in dimmed else ""
             lines.append(rf"\draw{style} ({_f(px)},{_f(py - 0.25)}) -- ({_f(cx)},{_f(cy + 0.25)});")
+            if child.path in noisy:  # a third of the way down, clear of a chance probability at the middle
+                lines.append(
+                    rf"\node[font=\small\bfseries,fill=white,inner sep=0.5pt] at ({_f(px + (cx - px) / 3)},{_f(py + (cy - py) / 3)}) "
+                    rf"{{{tex_escape(NOISY_MARK)}}};"
+                )
             if node.type == "chance" and child.p is not None:
                 lines.append(
                     rf"\node[font=\scriptsize,fill=white,inner sep=1pt] at ({_f((px + cx) / 2)},{_f((py + cy) / 2)}) "
@@ -119,6 +136,8 @@ def _tikz(tree: Tree, *, values: dict[NodePath, str], dimmed: set[NodePath]) -> 
         lines.append(
             rf"\node[anchor={anchor},font=\footnotesize\bfseries{color}] at ({_f(lx)},{_f(ly)}) {{{tex_escape(node.label)}}};"
         )
+        if node.path in static:
+            lines.append(rf"\node[anchor=west,font=\small] at ({_f(x + 0.3)},{_f(y)}) {{{static[node.path]}}};")
         if node.path in values:
             lines.append(rf"\node[anchor=west,font=\small\bfseries,text=blue!60!black] at ({_f(x + 0.3)},{_f(y)}) {{{values[node.path]}}};")
     lines.append(r"\end{tikzpicture}")
