@@ -42,3 +42,44 @@ def bracket_trees(max_leaves: int = 40, values: st.SearchStrategy[int] | None = 
 def internal_trees(max_leaves: int = 40) -> st.SearchStrategy[Any]:
     """Like bracket_trees, but the root is always an internal node."""
     return st.lists(bracket_trees(max_leaves // 2), min_size=1, max_size=4)
+
+
+INF = float("inf")
+
+
+class DeckTranscript:
+    """The UNH CS 730 deck's (own-bound) pseudocode, transcribed (tests/search/test_own_bound.py quotes it): the deck's MAX-VALUE and MIN-VALUE over a bracket-form tree (MAX at the root, levels alternate)."""
+
+    def __init__(self) -> None:
+        self.values: dict[tuple[int, ...], float] = {}
+        self.pruned: set[tuple[int, ...]] = set()
+
+    def max_value(self, node: Any, path: tuple[int, ...], alpha: float, beta: float) -> float:
+        if not isinstance(node, list):
+            return self.returns(path, node)
+        for index, child in enumerate(node):
+            alpha = max(alpha, self.min_value(child, path + (index,), alpha, beta))
+            if alpha >= beta:
+                self.pruned.update(path + (later,) for later in range(index + 1, len(node)))
+                return self.returns(path, alpha)
+        return self.returns(path, alpha)
+
+    def min_value(self, node: Any, path: tuple[int, ...], alpha: float, beta: float) -> float:
+        if not isinstance(node, list):
+            return self.returns(path, node)
+        for index, child in enumerate(node):
+            beta = min(beta, self.max_value(child, path + (index,), alpha, beta))
+            if beta <= alpha:
+                self.pruned.update(path + (later,) for later in range(index + 1, len(node)))
+                return self.returns(path, beta)
+        return self.returns(path, beta)
+
+    def returns(self, path: tuple[int, ...], value: float) -> float:
+        self.values[path] = value
+        return value
+
+
+def deck(tree: Any) -> DeckTranscript:
+    transcript = DeckTranscript()
+    transcript.max_value(tree, (), -INF, INF)
+    return transcript

@@ -8,8 +8,8 @@ slide 15), transcribed here as the slide writes it:
         when α ≥ β, return α                          when β ≤ α, return β
       return α                                      return β
 
-The transcript shares no code with tracer: it walks nested lists, and records each node's
-returned value and the children skipped by each early return.
+The transcript (``engine_helpers.DeckTranscript``) shares no code with tracer: it walks nested
+lists, and records each node's returned value and the children skipped by each early return.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from engine_helpers import AIMA_FIG_5_2, internal_trees
+from engine_helpers import AIMA_FIG_5_2, deck, internal_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,44 +35,6 @@ from tracer.words import conventions_lines, conventions_summary
 
 INF = float("inf")
 RUML = "[[5,6],[[1,2],9],[[6],[9,1]]]"
-
-
-class DeckTranscript:
-    """The deck's MAX-VALUE and MIN-VALUE over a bracket-form tree (MAX at the root, levels alternate)."""
-
-    def __init__(self) -> None:
-        self.values: dict[tuple[int, ...], float] = {}
-        self.pruned: set[tuple[int, ...]] = set()
-
-    def max_value(self, node: Any, path: tuple[int, ...], alpha: float, beta: float) -> float:
-        if not isinstance(node, list):
-            return self.returns(path, node)
-        for index, child in enumerate(node):
-            alpha = max(alpha, self.min_value(child, path + (index,), alpha, beta))
-            if alpha >= beta:
-                self.pruned.update(path + (later,) for later in range(index + 1, len(node)))
-                return self.returns(path, alpha)
-        return self.returns(path, alpha)
-
-    def min_value(self, node: Any, path: tuple[int, ...], alpha: float, beta: float) -> float:
-        if not isinstance(node, list):
-            return self.returns(path, node)
-        for index, child in enumerate(node):
-            beta = min(beta, self.max_value(child, path + (index,), alpha, beta))
-            if beta <= alpha:
-                self.pruned.update(path + (later,) for later in range(index + 1, len(node)))
-                return self.returns(path, beta)
-        return self.returns(path, beta)
-
-    def returns(self, path: tuple[int, ...], value: float) -> float:
-        self.values[path] = value
-        return value
-
-
-def deck(tree: Any) -> DeckTranscript:
-    transcript = DeckTranscript()
-    transcript.max_value(tree, (), -INF, INF)
-    return transcript
 
 
 def searched(tree: str, fail: str) -> dict[tuple[int, ...], float]:

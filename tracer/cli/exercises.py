@@ -50,7 +50,11 @@ _FLAG_OF = {"values_range": "values"}
     "--prune-on-equal/--no-prune-on-equal", default=True, show_default=True,
     help="Alpha-beta prunes when v reaches beta/alpha with equality (AIMA, MIT 6.034, CS188's slides), or only when it passes them (UC Berkeley CS188's Pacman autograder).",
 )
-@click.option("--fail-soft/--fail-hard", "fail_soft", default=True, show_default=True, help="Fail-soft returns v (AIMA); fail-hard returns v clamped into [alpha, beta], so a cut MAX node returns beta and a cut MIN node alpha.")
+@click.option("--fail-soft", "fail", flag_value="soft", default=True, help="A node returns v, a bound where it was cut off (AIMA). The default.")
+@click.option("--fail-hard", "fail", flag_value="hard",
+              help="A node returns v clamped into the window [alpha, beta] it was called with: a cut MAX node returns beta, a cut MIN node alpha.")
+@click.option("--fail-own-bound", "fail", flag_value="own-bound",
+              help="A node returns its own bound moved by v, max(alpha, v) at MAX and min(beta, v) at MIN, cut off or not (the UNH CS 730 deck).")
 @click.option(
     "--questions", metavar="LIST",
     help="Comma-separated questions: minimax, values, not_examined, move, window (alpha and beta at a named node), order "
@@ -71,7 +75,7 @@ _FLAG_OF = {"values_range": "values"}
 @click.pass_context
 def exercise_new_command(
     ctx: click.Context, out: str, seed: str | None, tree_files: tuple[str, ...], count: int, branching: str, depth: str, values_range: str,
-    distinct: bool, min_cutoffs: int, deep_cutoff: bool, chance: bool, algorithm: str | None, prune_on_equal: bool, fail_soft: bool,
+    distinct: bool, min_cutoffs: int, deep_cutoff: bool, chance: bool, algorithm: str | None, prune_on_equal: bool, fail: str,
     questions: str | None, depth_limit: int | None, quiescence: bool, max_leaves: int, students: str | None, id_column: str | None, name_column: str | None, fmt: str, title: str | None,
     force: bool,
 ) -> None:
@@ -112,7 +116,7 @@ def exercise_new_command(
     from tracer.exercises.handout import compile_sheets_pdf, write_exercises
     from tracer.exercises.roster import load_roster
 
-    conventions = Conventions(prune_on_equal=prune_on_equal, fail="soft" if fail_soft else "hard")
+    conventions = Conventions(prune_on_equal=prune_on_equal, fail=fail)
     asked = tuple(q.strip().replace("-", "_") for q in questions.split(",") if q.strip()) if questions is not None else None
     roster = load_roster(students, id_column=id_column, name_column=name_column) if students else None
     if not tree_files and (depth_limit is not None or quiescence):

@@ -50,6 +50,12 @@ def prompt(question: Question, algorithm: str, fail: str = "soft") -> tuple[str,
     if qid == "values":
         if fail == "soft":
             bounds = say("sheet.ask.values.bounds.soft", 'Where it stops early the value is a bound: write "<= 2" (at most 2) or ">= 5" (at least 5).')
+        elif fail == "own-bound":
+            bounds = say(
+                "sheet.ask.values.bounds.own-bound",
+                'Where it stops early, or where a node returns its own bound (α at MAX, β at MIN) rather than its v, the value is a bound: '
+                'write "<= 2" (at most 2) or ">= 5" (at least 5).',
+            )
         else:
             bounds = say(
                 "sheet.ask.values.bounds.hard",

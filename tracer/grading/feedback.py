@@ -148,12 +148,15 @@ def explain_search_value(key: PreparedKey, path: NodePath, claim: Claim | None, 
 
 
 def _story(key: PreparedKey, path: NodePath, story: NodeStory, value: float, bound: str | None) -> str:
-    """The node's search, told: its window, its children's values, the cutoff or the clamp, what it returns."""
+    """The node's search, told: its window, its children's values, the cutoff or the clamp (or own bound), what it returns."""
     label = key.name(path)
     node_type = key.type(path)
     clamp = ""
     if key.key.conventions.fail == "hard" and story.v is not None and value != story.v:
         clamp = say("feedback.values.clamp", "; fail-hard returns {side} = {value} instead of v = {v}",
+                    side="α" if value > story.v else "β", value=number(value), v=number(story.v))
+    elif key.key.conventions.fail == "own-bound" and story.v is not None and value != story.v:
+        clamp = say("feedback.values.own_bound", "; own-bound returns its own bound {side} = {value} instead of v = {v}",
                     side="α" if value > story.v else "β", value=number(value), v=number(story.v))
     fields = {"node": label, "kind": _kind(node_type), "alpha": number(story.alpha), "beta": number(story.beta), "clamp": clamp,
               "value": _qualified(value, bound)}
@@ -188,12 +191,15 @@ def _story(key: PreparedKey, path: NodePath, story: NodeStory, value: float, bou
 
 
 def _stop_reason(key: PreparedKey, path: NodePath, story: NodeStory | None, value: float) -> str:
-    """Why a node's value is only a bound: its cutoff, fail-hard's clamp, or a child's bound."""
+    """Why a node's value is only a bound: its cutoff, fail-hard's clamp, its own bound returned (own-bound), or a child's bound."""
     if story is not None and story.cutoff is not None and story.cutoff.pruned:
         cut = story.cutoff
         return say("feedback.reason.cutoff", "it stops early: {test}", test=_test(key, key.type(path), cut.v, cut.alpha, cut.beta))
     if key.key.conventions.fail == "hard" and story is not None and story.v is not None and not same_number(story.v, value):
         return say("feedback.reason.clamp", "fail-hard clamps its v = {v} into [α, β] and returns {side} = {value}",
+                   v=number(story.v), side="α" if value > story.v else "β", value=number(value))
+    if key.key.conventions.fail == "own-bound" and story is not None and story.v is not None and not same_number(story.v, value):
+        return say("feedback.reason.own_bound", "it returns its own bound {side} = {value} rather than its v = {v}",
                    v=number(story.v), side="α" if value > story.v else "β", value=number(value))
     return say("feedback.reason.child", "the value of a child it depends on is itself only a bound")
 
