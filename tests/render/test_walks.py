@@ -12,6 +12,7 @@ import pytest
 from render_helpers import AIMA
 
 import tracer
+from tracer.errors import path_text
 from tracer.render import Figure
 from tracer.render.output import render_to_directory
 from tracer.render.visuals import StepVisuals
@@ -19,16 +20,26 @@ from tracer.trace.captions import captions
 from tracer.trace.key import answer_key
 from tracer.trace.replay import Replayer
 
-CHOSEN = [0, 3, 10, 24, 25, 31]
+
+def _cutoff_step(trace) -> int:
+    """The step of the cutoff at C (AIMA Figure 5.2: C is the root's second child)."""
+    return next(replayer.step for replayer in Replayer(trace).steps() if replayer.kind == "cutoff" and replayer.node == (1,))
+
+
+def _chosen(trace) -> list[int]:
+    """Some steps, the cutoff at C among them, step 0 and the last."""
+    cut = _cutoff_step(trace)
+    return sorted({0, 3, 10, cut, cut + 1, len(trace)})
 
 
 def test_captions_of_chosen_steps_are_those_of_every_step(aima_trace):
+    chosen = _chosen(aima_trace)
     every = captions(aima_trace)
-    some = captions(aima_trace, steps=CHOSEN)
+    some = captions(aima_trace, steps=chosen)
     assert len(some) == len(every) == len(aima_trace) + 1
-    assert [some[step] for step in CHOSEN] == [every[step] for step in CHOSEN]
-    assert all(some[step] == "" for step in range(len(every)) if step not in CHOSEN)
-    assert "I, J" in some[24]  # the cutoff at C, told (AIMA Figure 5.2)
+    assert [some[step] for step in chosen] == [every[step] for step in chosen]
+    assert all(some[step] == "" for step in range(len(every)) if step not in chosen)
+    assert "I, J" in some[_cutoff_step(aima_trace)]  # the cutoff at C, told (AIMA Figure 5.2)
     with pytest.raises(IndexError):
         captions(aima_trace, steps=[len(aima_trace) + 1])
 
@@ -39,11 +50,12 @@ def _looks_at(visuals, steps=None):
 
 def test_looks_at_chosen_steps_are_those_of_every_step_and_a_second_walk_reads_the_first(aima_trace):
     figure = Figure(aima_trace)
+    chosen = _chosen(aima_trace)
     every = _looks_at(StepVisuals(aima_trace, figure.plan, figure.layout))
     visuals = StepVisuals(aima_trace, figure.plan, figure.layout)
-    first = _looks_at(visuals, CHOSEN)
-    assert sorted(first) == CHOSEN
-    assert all(first[step] == every[step] for step in CHOSEN)
+    first = _looks_at(visuals, chosen)
+    assert sorted(first) == chosen
+    assert all(first[step] == every[step] for step in chosen)
 
     calls = 0
     original = Replayer.apply_next
@@ -55,7 +67,7 @@ def test_looks_at_chosen_steps_are_those_of_every_step_and_a_second_walk_reads_t
 
     Replayer.apply_next = counted
     try:
-        again = _looks_at(visuals, CHOSEN)
+        again = _looks_at(visuals, chosen)
     finally:
         Replayer.apply_next = original
     assert again == first
@@ -70,7 +82,7 @@ def test_a_chosen_step_gathers_every_change_since_the_one_before(aima_trace):
     for paint in figure.paints(chosen):
         painted.update(paint["nodes"])
         state_now = _looks_at(StepVisuals(aima_trace, figure.plan, figure.layout), [paint["step"]])[paint["step"]][0]
-        expected = {tracer.render.payload.path_text(path): " ".join(look[0]) for path, look in state_now.items()}
+        expected = {path_text(path): " ".join(look[0]) for path, look in state_now.items()}
         assert {name: value["class"] for name, value in painted.items()} == expected
 
 
