@@ -183,6 +183,7 @@ class Scene:
         """What the layout needs of the trace, at font scale 1 (widths grow with the fonts)."""
         if self.trace is not None:
             labels = "letters" if self.labels == "letters" else "paths"
+            # one walk fills the cached properties captions and end as well (a long trace is replayed once)
             texts, self.__dict__["captions"], self.__dict__["end"] = walk_texts(self.trace, self.plan, labels, self.caption_steps)
             texts.note_final(final_texts(self.key, self.plan, alphabeta=self.is_alphabeta, twins=self.twins))
             self._widths, self._evaluated = texts.widths, texts.evaluated

@@ -18,8 +18,9 @@ A search's looks are read from the one :class:`~tracer.trace.Replayer`:
   all come from this walk);
 * :func:`final_visuals`: the looks after the search, with the answer key's values and
   the principal variation; :func:`plain_visuals`: a bare tree's;
-* :func:`widest_texts` (:class:`WidestTexts`, told one step at a time) and
-  :func:`final_texts`: the texts a node will ever show, which the layout reserves room for (keep them in step with :meth:`StepVisuals.node_visual`).
+* :class:`WidestTexts` (told one step at a time, in the scene's one walk) and
+  :func:`final_texts`: the texts a node will ever show, which the layout reserves room
+  for (keep them in step with :meth:`StepVisuals.node_visual`).
 """
 
 from __future__ import annotations
@@ -38,15 +39,15 @@ from tracer.words import bounded, number, say
 
 __all__ = [
     "PRUNED_VALUES", "EdgeLook", "StepState", "StepVisuals", "Visual", "WidestTexts", "edge_classes", "final_texts", "final_visuals", "order_text",
-    "partial_value", "plain_visuals", "table_twins", "widest_texts", "window_text",
+    "partial_value", "plain_visuals", "table_twins", "window_text",
 ]
 
 Visual = tuple[tuple[str, ...], tuple[str, str, str, str]]
 """A node's look: its classes, and its texts (val, win, alt, ord)."""
-PROGRESS_EVERY = 10_000
-"""Steps walked between two calls of a progress callback."""
 EdgeLook = tuple[str, ...]
 """An edge's look: its classes."""
+PROGRESS_EVERY = 10_000
+"""Steps walked between two calls of a progress callback."""
 _PARTIAL_BOUND = {"max": "lower", "min": "upper"}
 
 
@@ -324,16 +325,6 @@ class WidestTexts:
             self._note(path, val, SIZES["value"], True)
             if alt:
                 self._note(path, alt, SIZES["window"], False)
-
-
-def widest_texts(trace: Trace, plan: Plan, final: Iterable[tuple[NodePath, str, str]]) -> tuple[dict[NodePath, float], set[NodePath]]:
-    """The widest value/window text each drawn node will show (at any step, and in the
-    ``final`` texts), and the nodes evaluated: what the layout reserves room for."""
-    texts = WidestTexts(plan)
-    for replayer in Replayer(trace).steps():
-        texts.note_step(replayer)
-    texts.note_final(final)
-    return texts.widths, texts.evaluated
 
 
 def final_visuals(
