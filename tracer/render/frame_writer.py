@@ -54,10 +54,8 @@ class FrameWriter:
         opening = svg_open(scene.width, scene.height, "", self.theme, self.prefix, scene.viewport())
         head, _, tail = opening.partition("<title></title>")
         legend = "".join(group_svg(group, self.theme, self.prefix) for group in scene.legend_groups())
-        for state, chosen in self._walk(steps):
+        for state in self._walk(steps):
             dirty |= state.changed
-            if not chosen:
-                continue
             for path in dirty:
                 node_parts[slot[path]] = self._node_group(path, state.nodes[path])
                 if path:
@@ -84,9 +82,7 @@ class FrameWriter:
         """(step, canvas height, every group in drawing order) of each frame: what exports draw."""
         scene = self.scene
         captions = scene.captions
-        for state, chosen in self._walk(steps):
-            if not chosen:
-                continue
+        for state in self._walk(steps):
             yield state.step, scene.height, self.groups(state, captions[state.step])
 
     def groups(self, state: StepState, caption: str | None) -> list[Group]:
@@ -99,13 +95,13 @@ class FrameWriter:
             groups.append(Group("caption", ("fig",), tuple(scene.caption_items(caption, scene.caption_top))))
         return groups
 
-    def _walk(self, steps: Iterable[int] | None) -> Iterator[tuple[StepState, bool]]:
-        """Each step's looks up to the last of ``steps`` (all when None), and whether it is one of them."""
+    def _walk(self, steps: Iterable[int] | None) -> Iterator[StepState]:
+        """The looks at each of ``steps`` (every step when None), in order; each state's ``changed``
+        holds every change since the one before."""
         wanted = None if steps is None else sorted(set(steps))
         if wanted is not None and any(not 0 <= step <= self.total for step in wanted):
             raise ValueError(f"steps must lie in 0..{self.total}")
-        for state in self.visuals.states(wanted):
-            yield state, True
+        return self.visuals.states(wanted)
 
     # -- groups as SVG, cached by their look ---------------------------------------------------------
     def _node_group(self, path: NodePath, visual: Visual) -> str:
