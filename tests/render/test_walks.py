@@ -48,7 +48,26 @@ def _looks_at(visuals, steps=None):
     return {state.step: (dict(state.nodes), dict(state.edges)) for state in visuals.states(steps)}
 
 
-def test_looks_at_chosen_steps_are_those_of_every_step_and_a_second_walk_reads_the_first(aima_trace):
+@pytest.fixture
+def replayed(monkeypatch):
+    """Counts the events every Replayer applies from the call on: ``applied = replayed()``, then ``applied()``."""
+
+    def start():
+        calls = 0
+        original = Replayer.apply_next
+
+        def counted(self):
+            nonlocal calls
+            calls += 1
+            original(self)
+
+        monkeypatch.setattr(Replayer, "apply_next", counted)
+        return lambda: calls
+
+    return start
+
+
+def test_looks_at_chosen_steps_are_those_of_every_step_and_a_second_walk_reads_the_first(aima_trace, replayed):
     figure = Figure(aima_trace)
     chosen = _chosen(aima_trace)
     every = _looks_at(StepVisuals(aima_trace, figure.plan, figure.layout))
@@ -57,21 +76,10 @@ def test_looks_at_chosen_steps_are_those_of_every_step_and_a_second_walk_reads_t
     assert sorted(first) == chosen
     assert all(first[step] == every[step] for step in chosen)
 
-    calls = 0
-    original = Replayer.apply_next
-
-    def counted(self):
-        nonlocal calls
-        calls += 1
-        original(self)
-
-    Replayer.apply_next = counted
-    try:
-        again = _looks_at(visuals, chosen)
-    finally:
-        Replayer.apply_next = original
+    applied = replayed()
+    again = _looks_at(visuals, chosen)
     assert again == first
-    assert calls == 0  # read from the first walk, not replayed
+    assert applied() == 0  # read from the first walk, not replayed
 
 
 def test_a_chosen_step_gathers_every_change_since_the_one_before(aima_trace):
@@ -95,18 +103,10 @@ def test_the_figures_key_holds_the_drawn_nodes_rows_of_the_full_key():
     assert all(row == full[row.path] for row in rows)
 
 
-def test_a_render_with_a_player_replays_the_trace_at_most_twice(tmp_path, aima_trace, monkeypatch):
+def test_a_render_with_a_player_replays_the_trace_at_most_twice(tmp_path, aima_trace, replayed):
     """Once for the scene (texts, captions, end state, key), once for the frames; the player
     reads the frames' walk. Before, a render replayed a long trace seven times."""
-    calls = 0
-    original = Replayer.apply_next
-
-    def counted(self):
-        nonlocal calls
-        calls += 1
-        original(self)
-
-    monkeypatch.setattr(Replayer, "apply_next", counted)
+    applied = replayed()
     render_to_directory(aima_trace, tmp_path / "figs", steps="every:3", html=True)
-    assert calls <= 2 * len(aima_trace)
+    assert applied() <= 2 * len(aima_trace)
     assert (tmp_path / "figs" / "index.html").exists()
