@@ -169,3 +169,27 @@ def test_workers_report_what_one_process_reports(classroom, monkeypatch, fmt):
         result = run(root / "hw", root / "submissions", "--format", fmt)
         reports[jobs] = result.output
     assert reports["1"] == reports["2"] and "s005" in reports["1"]
+
+
+def test_an_unforeseen_failure_names_the_file_asks_for_a_report_and_the_batch_goes_on(classroom, monkeypatch):
+    """A bug in tracer while checking one file (here a KeyError, planted) costs that file, not the batch,
+    and its message says it is tracer's fault rather than the student's."""
+    import tracer.grading.check as check
+
+    original = check.check_submission
+
+    def broken_on_s000(key, submission, *args, **kwargs):
+        if Path(submission.source).stem == "s000":
+            raise KeyError("planted")
+        return original(key, submission, *args, **kwargs)
+
+    monkeypatch.setattr(check, "check_submission", broken_on_s000)
+    monkeypatch.setenv("TRACER_JOBS", "1")
+    result = run(classroom / "hw", classroom / "submissions", "--format", "json")
+    data = {Path(entry["file"]).stem: entry for entry in json.loads(result.stdout)}
+    assert len(data) == N
+    error = data["s000"]["error"]
+    assert error.startswith(str(classroom / "submissions" / "s000"))
+    assert "tracer met an error it did not foresee (KeyError)" in error and "please report it" in error
+    assert "planted" not in error  # no internals
+    assert data["s003"]["error"] is None and data["s003"]["score"] == 11  # the others are checked

@@ -322,4 +322,5 @@ def unexpected(error: BaseException) -> str:
         return say("check.unexpected.memory", "reading it needs more memory than an answer file may take")
     if isinstance(error, RecursionError):
         return say("check.unexpected.deep", "it is nested too deeply to read")
-    return say("check.unexpected", "it could not be read or checked ({kind})", kind=type(error).__name__)
+    return say("check.unexpected", "it could not be checked: tracer met an error it did not foresee ({kind}); please report it with this file",
+               kind=type(error).__name__)
