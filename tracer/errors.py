@@ -37,8 +37,11 @@ def path_text(path: tuple[int, ...] | str) -> str:
 def _where_node(path: tuple[int, ...] | str | None, label: str | None) -> str:
     if path is None:
         return ""
+    # tracer.words imports this module (its errors carry options): imported here, at call time, to break that cycle
+    from tracer.words import say
+
     text = path_text(path)
-    shown = f'node "{text}"' if text else "the root"
+    shown = say("error.node", 'node "{path}"', path=text) if text else say("error.root", "the root")
     if label:
         shown += f" ({label})"
     return shown
@@ -106,6 +109,7 @@ class InputError(TracerError, ValueError):
         self.column = column
         self.path = path_text(path) if path is not None else None
         self.label = label
+        self._node = _where_node(self.path, label)  # in the language of the message, which is said now
         self.hint = hint
         self.options = tuple(options)
         super().__init__(str(self))
@@ -133,7 +137,7 @@ class InputError(TracerError, ValueError):
                 if self.column is not None:
                     place += f":{self.column}"
             where.append(place)
-        node = _where_node(self.path, self.label)
+        node = self._node
         text = message
         if node:
             text = f"{node}: {text}"

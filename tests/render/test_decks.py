@@ -25,7 +25,7 @@ import tracer
 from tracer.cli import main
 from tracer.render import select_steps, write_animation, write_pptx
 
-pptx = pytest.importorskip("pptx", reason="python-pptx is not installed (pip install 'tracer[slides]'; make setup does)")
+pptx = pytest.importorskip("pptx", reason="python-pptx is not installed (pip install 'gametree-tracer[slides]'; make setup does)")
 from pptx.util import Emu  # noqa: E402
 
 pytestmark = pytest.mark.needs_dot

@@ -141,3 +141,19 @@ def test_the_games_features_and_symmetries_are_listed_in_turkish():
     assert english_in(turkish.replace("two_in_a_row", "").replace("Tic-tac-toe", "")) == {}, turkish
     assert "lines still open" not in turkish and "mirror left-right" not in turkish
     assert "soldan sağa ayna" in turkish and "Beyazın atları eksi Siyahınkiler" in turkish
+
+
+def test_an_error_names_its_node_in_the_language_of_the_message(tmp_path):
+    """The place before a tree error's sentence (`node "0.1"`, `the root`) is the message's language too."""
+    from tracer.game.notation import load_tree
+
+    leaf = tmp_path / "leaf.json"
+    leaf.write_text('[[1, "x"], 2]')
+    english, turkish = both(lambda: load_tree(leaf))
+    assert english.startswith('<file>: node "0.1": ') and turkish.startswith('<file>: "0.1" düğümü: ')
+    chance = tmp_path / "chance.json"
+    chance.write_text('{"type": "chance", "children": [{"p": 0.5, "value": 1}, {"p": 0.6, "value": 2}]}')
+    english, turkish = both(lambda: load_tree(chance))
+    assert english.startswith("<file>: the root: ") and "sum to 1.1, not 1" in english
+    assert turkish.startswith("<file>: kök: ") and "toplamı 1 değil, 1,1" in turkish  # the decimal comma, clear of the sentence's
+    assert not english_in(turkish)

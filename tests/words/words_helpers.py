@@ -22,7 +22,7 @@ LOCALE_DIR = Path(tracer.__file__).resolve().parent / "locale"
 TEMPLATE = LOCALE_DIR / "tracer.pot"
 TURKISH = LOCALE_DIR / "tr" / "LC_MESSAGES" / "tracer.po"
 
-ROOMS = ("api", "cli", "words", "reading", "files", "trace", "search", "game", "docsite", "render", "play", "exercises", "grading")
+ROOMS = ("api", "cli", "words", "errors", "reading", "files", "trace", "search", "game", "docsite", "render", "play", "exercises", "grading")
 """tracer's packages and top-level modules, as the catalogue's locations name them
 (tracer/<room>/... or tracer/<room>.py)."""
 

@@ -55,7 +55,7 @@ from tracer.errors import InputError, SearchError
 from tracer.game.tree_builder import MAX_VALUE
 from tracer.game.tree_checks import PROBABILITY_TOLERANCE
 from tracer.reading.plain import first_unprintable
-from tracer.words import joined, say
+from tracer.words import exact_number, joined, say
 
 __all__ = ["OPTIONAL_HOOKS", "REQUIRED_HOOKS", "GameAdapter", "class_of", "course_error", "load_game_class"]
 
@@ -179,7 +179,7 @@ def _checked_outcomes(game: GameAdapter, hook: str, method: Callable[[Any], Any]
                              say("game.chance.hint.number", "give each outcome a number between 0 and 1 (a float or a Fraction)"))
             total += float(p)
         if outcomes and abs(total - 1.0) > PROBABILITY_TOLERANCE:
-            raise _wrong(game, hook, state, say("game.chance.sum", "the probabilities sum to {total}, not 1", total=f"{total:g}"),
+            raise _wrong(game, hook, state, say("game.chance.sum", "the probabilities sum to {total}, not 1", total=exact_number(total)),
                          say("game.chance.hint.sum", "make the probabilities of a state's outcomes sum to 1"))
         return outcomes
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from tracer.errors import TreeFormatError
 from tracer.game.model import Node, NodePath
-from tracer.words import say
+from tracer.words import exact_number, say
 
 __all__ = ["PROBABILITY_TOLERANCE", "check_probabilities", "finish"]
 
@@ -43,7 +43,7 @@ def check_probabilities(builder: Any, fields: dict[str, Any], children: list[tup
     total = math.fsum(p for p in given if p is not None)
     if abs(total - 1.0) > PROBABILITY_TOLERANCE:
         raise builder.error(
-            say("tree.p.sum", "the probabilities of this chance node's children sum to {total}, not 1", total=f"{total:g}"),
+            say("tree.p.sum", "the probabilities of this chance node's children sum to {total}, not 1", total=exact_number(total)),
             raw,
             path,
             hint=say("tree.p.sum.hint", "make them sum to 1, or leave p out for equally likely outcomes"),

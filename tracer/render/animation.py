@@ -52,9 +52,9 @@ def check_animation(fmt: str) -> None:
         raise ValueError(f"unknown animation format {fmt!r}: use gif or mp4")
     if fmt == "gif":
         try:
-            import PIL  # noqa: F401  (Pillow: an extra, tracer[slides])
+            import PIL  # noqa: F401  (Pillow: an extra, gametree-tracer[slides])
         except ImportError:
-            raise RenderError(say("animation.pillow.missing", "GIF animations need Pillow: pip install 'tracer[slides]' (or pip install Pillow)")) from None
+            raise RenderError(say("animation.pillow.missing", "GIF animations need Pillow: pip install 'gametree-tracer[slides]' (or pip install Pillow)")) from None
     elif shutil.which("ffmpeg") is None:
         raise InputError(
             say("animation.ffmpeg.missing", "MP4 animations need ffmpeg, which is not installed here"),

@@ -83,13 +83,13 @@ def check_pptx() -> None:
 
 def _missing() -> RenderError:
     return RenderError(say(
-        "deck.pptx.missing", "PowerPoint decks need python-pptx: pip install 'tracer[slides]' (or pip install python-pptx)"
+        "deck.pptx.missing", "PowerPoint decks need python-pptx: pip install 'gametree-tracer[slides]' (or pip install python-pptx)"
     ))
 
 
 def _pptx() -> Any:
     try:
-        import pptx  # python-pptx: an extra (tracer[slides]), imported only to write a deck
+        import pptx  # python-pptx: an extra (gametree-tracer[slides]), imported only to write a deck
     except ImportError:
         raise _missing() from None
     return pptx

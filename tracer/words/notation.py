@@ -33,6 +33,7 @@ __all__ = [
     "cutoff_rule",
     "cutoff_test",
     "evaluation_sum",
+    "exact_number",
     "fail_name",
     "joined",
     "node_kind",
@@ -91,6 +92,17 @@ def _number(value: float, separator: str) -> str:
     if separator != ".":
         text = text.replace(".", separator)
     return text.replace("-", "−")
+
+
+def exact_number(value: float) -> str:
+    """A value to six significant digits, or twelve where six would show 1 for a value that is
+    not 1, in the language's decimal sign: for a sum that must be exactly 1 (``0,666667``,
+    ``1,00000001``), where :func:`number`'s four decimals could show ``1``."""
+    text = f"{value:g}"
+    if float(text) == 1.0 and value != 1.0:
+        text = f"{value:.12g}"
+    separator = _separators(current_language())[0]
+    return (text.replace(".", separator) if separator != "." else text).replace("-", "−")
 
 
 def bounded(value: Any, bound: str | None = "exact") -> str:
