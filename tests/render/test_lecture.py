@@ -481,3 +481,18 @@ def test_a_slide_figure_s_dot_source_draws_at_the_slide_s_size(tmp_path):
     source = Figure(trace, slide="16:9").dot_source(first_step(trace, "cutoff", (1,)))
     png = subprocess.run(["neato", "-n2", "-Tpng", "-Gdpi=144"], input=source.encode(), capture_output=True, check=True).stdout
     assert struct.unpack(">II", png[16:24]) == (1920, 1080)  # 13.33 x 7.5 in at 144 dpi: full HD
+
+
+def test_an_empty_steps_option_is_refused_not_taken_for_all(tmp_path):
+    result = run("render", "-", "-o", str(tmp_path / "figs"), "--steps", "", stdin=AIMA)
+    assert result.exit_code == 1
+    assert "--steps '' is not understood" in result.output
+    assert not (tmp_path / "figs").exists()
+
+
+def test_a_one_panel_storyboard_says_one_panel(tmp_path):
+    result = run("render", "-", "-o", str(tmp_path), "--storyboard", "--steps", "24", stdin=AIMA)
+    assert result.exit_code == 0, result.output
+    titles = [t.text for t in parse((tmp_path / "storyboard.svg").read_text(encoding="utf-8")).iter(SVG + "title")]
+    assert any(title and title.startswith("The search in 1 panel, step ") for title in titles), titles
+    assert not any(title and "1 panels" in title for title in titles)

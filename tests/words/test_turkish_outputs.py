@@ -183,7 +183,7 @@ def test_the_revealjs_deck_and_its_notes_are_turkish(tree, tmp_path, pseudocode)
 
 
 def test_the_powerpoint_notes_are_turkish(tree, tmp_path, pseudocode):
-    pptx = pytest.importorskip("pptx", reason="python-pptx is not installed (pip install 'tracer[slides]')")
+    pptx = pytest.importorskip("pptx", reason="python-pptx is not installed (pip install 'gametree-tracer[slides]')")
     run("render", tree, "--lang", "tr", "--steps", "key", "--pptx", str(tmp_path / "deck.pptx"))
     deck = pptx.Presentation(str(tmp_path / "deck.pptx"))
     notes = "\n".join(slide.notes_slide.notes_text_frame.text for slide in deck.slides if slide.has_notes_slide)

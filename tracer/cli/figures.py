@@ -105,7 +105,7 @@ def render_command(folder: str | None, formats: str, pptx_file: str | None, pptx
     if pace is not None and not ({"gif", "mp4"} & set(chosen)):
         raise click.UsageError(say("cli.render.pace", "--pace is the pace of an animation: add gif or mp4 to --format"))
     decks = pptx_file is not None or revealjs_folder is not None or any(fmt in chosen for fmt in WHOLE_FORMATS)
-    spec = steps or ("key" if storyboard or decks else "all")
+    spec = steps if steps is not None else ("key" if storyboard or decks else "all")  # --steps "" is refused, not taken as the default
     trace = trace_for(options)
     figure_options: dict[str, Any] = dict(
         theme=theme, labels=labels, max_depth=max_depth, collapse="auto" if collapse is None else collapse, order_numbers=order_numbers,

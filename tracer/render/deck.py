@@ -45,7 +45,7 @@ from tracer.render.svg import Group
 from tracer.render.visuals import plain_visuals
 from tracer.trace.model import Trace
 from tracer.trace.pseudocode import pseudocode_for, step_lines
-from tracer.words import conventions_lines, count, say
+from tracer.words import conventions_lines, count, say, say_n
 
 __all__ = ["MAX_SLIDES", "Deck", "DeckResult", "DeckSlide", "Geometry", "caption_size", "check_slide", "geometry", "slide_geometry"]
 
@@ -205,7 +205,7 @@ class Deck:
             say("deck.notes.panel", "({letter}) step {step}: {caption}", letter=panel_letter(index), step=step, caption=captions[step])
             for index, step in enumerate(self.panels)
         )
-        title = say("deck.storyboard.title", "The search in {n} panels", n=len(self.panels))
+        title = say_n("deck.storyboard.title", "The search in {n} panel", "The search in {n} panels", len(self.panels), n=len(self.panels))
         slides.append(DeckSlide("storyboard", title, (), panels))
         return slides
 

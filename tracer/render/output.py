@@ -29,7 +29,7 @@ from tracer.render.manifest import digest, previous_files, remove_stale
 from tracer.render.steps import every_that_fits, select_steps
 from tracer.render.storyboard import panel_letter
 from tracer.trace.model import Trace
-from tracer.words import count, say
+from tracer.words import count, say, say_n
 
 __all__ = ["MAX_FRAMES", "RenderResult", "render_to_directory", "slide_notes"]
 
@@ -195,7 +195,7 @@ def render_to_directory(
                 from tracer.render.storyboard import storyboard_viewport
 
                 width, height, groups = figure.storyboard_picture(panels)
-                note = say("render.dot.storyboard", "the storyboard: {n} panels", n=len(panels))
+                note = say_n("render.dot.storyboard", "the storyboard: {n} panel", "the storyboard: {n} panels", len(panels), n=len(panels))
                 yield "storyboard.", picture_dot(
                     width, height, groups, theme, viewport=storyboard_viewport(figure, width, height),
                     comment=_dot_comment(source, note, "storyboard.dot"),

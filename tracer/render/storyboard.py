@@ -23,7 +23,7 @@ from tracer.render.document import svg_open
 from tracer.render.slide import SlidePreset, Viewport
 from tracer.render.style import wrap
 from tracer.render.svg import Group, Text, group_svg, shifted
-from tracer.words import say
+from tracer.words import say_n
 
 if TYPE_CHECKING:
     from tracer.render.figure import Figure
@@ -123,7 +123,7 @@ def storyboard_svg(figure: Figure, steps: Sequence[int]) -> str:
     """The storyboard as one SVG document: a ``<g class="panel">`` per step, lettered (a), (b), ..."""
     width, height, groups = storyboard_picture(figure, steps)
     letters = ", ".join(f"({panel_letter(i)}) {step}" for i, step in enumerate(steps))
-    title = say("figure.storyboard.title", "The search in {n} panels, steps {steps}", n=len(steps), steps=letters)
+    title = say_n("figure.storyboard.title", "The search in {n} panel, step {steps}", "The search in {n} panels, steps {steps}", len(steps), n=len(steps), steps=letters)
     prefix = figure.prefix
     parts = [svg_open(width, height, title, figure.theme, prefix, storyboard_viewport(figure, width, height))]
     current = None
