@@ -19,6 +19,7 @@ import tracer
 from tracer.cli import main
 from tracer.render import Figure
 from tracer.render.steps import cutoff_steps, key_steps, select_steps
+from tracer.search import SearchSettings
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -394,6 +395,41 @@ def test_cut_marks_never_cover_a_move():
     assert cuts and moves
     for cut in cuts:
         assert not any(_segment_hits_box(*cut, box) for box in moves)
+
+
+def _marks_moves_lines_shapes(svg: str):
+    root = parse(svg)
+    cuts, moves, lines, shapes = [], [], [], []
+    for el in root.iter():
+        kind = el.get("class")
+        if kind in ("cut", "line"):
+            (cuts if kind == "cut" else lines).append(tuple(float(el.get(k)) for k in ("x1", "y1", "x2", "y2")))
+        elif kind == "move":
+            moves.append(("".join(el.itertext()), _text_box(el)))
+        elif kind == "shape" and el.tag == SVG + "rect":
+            x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+            shapes.append((x, y, x + w, y + h))
+    return cuts, moves, lines, shapes
+
+
+CROWDED_FIGURES = {
+    "hexapawn, 16:9": lambda: Figure(tracer.alphabeta(tracer.make_game("hexapawn"), depth=2), slide="16:9"),
+    "three-by-three, 16:9 (leaves on two rows)": lambda: Figure(
+        tracer.alphabeta((Path(__file__).parents[2] / "site" / "trees" / "three-by-three.json").read_text()), slide="16:9"),
+    "tic-tac-toe with a table": lambda: Figure(tracer.search(tracer.make_game("tictactoe", "XO.XO...."), SearchSettings(transposition_table=True))),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CROWDED_FIGURES))
+def test_cut_marks_and_moves_stay_clear_on_slides_and_staggered_rows(case):
+    """Grown fonts on a slide, leaves on two staggered rows and crowded fans of moves: a cut mark sits on
+    no move and no node's shape, and no edge runs through a move."""
+    cuts, moves, lines, shapes = _marks_moves_lines_shapes(CROWDED_FIGURES[case]().final())
+    assert (cuts and moves) or (cuts and shapes)
+    for cut in cuts:
+        assert not [text for text, box in moves if _segment_hits_box(*cut, box)], cut
+        assert not [box for box in shapes if _segment_hits_box(*cut, box)], cut
+    assert not [text for text, box in moves if any(_segment_hits_box(*line, box) for line in lines)]
 
 
 def test_hexapawn_pawns_are_drawn_as_pawns():
