@@ -162,4 +162,4 @@ def test_installed_from_the_wheel(tmp_path):
     assert "Right: MAX moves to B." in sh(str(tracer), "check", "quiz", "a.yaml")
     assert "_tracer_completion" in subprocess.run([str(tracer)], env={"_TRACER_COMPLETE": "bash_source"}, capture_output=True, text=True,
                                                   timeout=60, check=False).stdout
-    assert (tmp_path / "env").joinpath("lib").glob("python3*/site-packages/tracer/templates/sheets.html.j2")
+    assert list((tmp_path / "env").joinpath("lib").glob("python3*/site-packages/tracer/templates/sheets.html.j2"))

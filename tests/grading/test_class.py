@@ -259,3 +259,47 @@ def test_every_format_says_when_something_is_flagged(homework, tmp_path):
     assert rows(unknown.stdout)["20240001"]["ex1"] == "11"  # off: credited to the exercise's student
     warn = rows(run("check", homework / "hw", tmp_path / "loose", "--format", "csv").stdout)
     assert warn["20240001"]["ex1"] == "11" and "who handed it in is not known" in warn["20240001"]["flags"]
+
+
+def test_a_roster_student_without_a_version_is_flagged_with_the_homeworks_maximum(homework, tmp_path):
+    """A roster given to `check` may hold a student the homework made no version for: the row says so, and its
+    maximum is the homework's (every version asks the same questions), not 0."""
+    (tmp_path / "roster.csv").write_text(ROSTER + "20249999,Zed Late,zed@uni.edu\n")
+    subs = tmp_path / "subs"
+    write(subs / "ada.yaml", right(homework, exercises(homework)["20240001", 1]))
+    book = rows(run("check", homework / "hw", subs, "--format", "csv", "--students", tmp_path / "roster.csv").stdout)
+    zed = book["20249999"]
+    assert zed["max_total"] == book["20240001"]["max_total"] == str(2 * FULL)
+    assert zed["ex1"] == zed["ex2"] == "missing" and "missing: ex1, ex2" in zed["flags"]
+    assert "the homework holds no version made for this student" in zed["flags"]
+    assert "no version" not in book["20240001"]["flags"]
+
+
+def test_a_file_of_no_known_student_stays_out_of_the_canvas_and_moodle_imports(homework, tmp_path):
+    subs = tmp_path / "subs"
+    write(subs / "ada.yaml", right(homework, exercises(homework)["20240001", 1]))
+    (subs / "bozuk.yaml").write_text("exercise: {oops\n")  # broken, and its name names no student
+    ours = rows(run("check", homework / "hw", subs, "--format", "csv").stdout)
+    assert any(key.endswith("bozuk.yaml") for key in ours)  # the TA's gradebook shows it
+    for fmt in ("canvas", "moodle"):
+        text = run("check", homework / "hw", subs, "--format", fmt).stdout
+        assert "bozuk" not in text and "20240001" in text, fmt
+
+
+def test_gradescope_tells_the_student_why_a_file_scored_0_or_did_not_count(homework, tmp_path):
+    """What the staff see in the hidden flags, the student sees in their own words, naming no other student."""
+    ids = exercises(homework)
+    submission = tmp_path / "submission"
+    write(submission / "answers.yaml", right(homework, ids["20240001", 1]))  # Ada's version, handed in by Ben
+    strict = json.loads(run("check", homework / "hw", submission, "--format", "gradescope", "--student", "20240002",
+                            "--identity", "strict").stdout)
+    shown = [t for t in strict["tests"] if t["visibility"] == "visible" and t["name"].startswith("ex1")]
+    assert shown and all(t["score"] == 0 for t in shown)
+    assert all(t["output"].startswith(f"Scored 0: exercise {ids['20240001', 1]} is another student's version, not yours") for t in shown)
+    assert not any("Ada" in t["output"] for t in strict["tests"] if t["visibility"] == "visible")
+    replaced = tmp_path / "replaced"
+    write(replaced / "part-1.yaml", right(homework, ids["20240002", 1]))
+    write(replaced / "part-2.yaml", {"exercise": ids["20240002", 1], "move": "A"})  # later by name, and worse
+    later = json.loads(run("check", homework / "hw", replaced, "--format", "gradescope", "--student", "20240002", "--latest", "name").stdout)
+    [note] = [t for t in later["tests"] if t["name"].endswith("part-1.yaml: not counted")]
+    assert note["visibility"] == "visible" and "part-2.yaml answers the same exercise and counts instead" in note["output"]

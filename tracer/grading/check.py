@@ -150,6 +150,9 @@ class Result:
     counted: bool = True
     claimed: str | None = None
     """What the file's ``student:`` line says."""
+    notes: list[str] = field(default_factory=list)
+    """What the student is told of how the file counted (a zero for another's version, a later file
+    that replaces it), naming no other student: Gradescope shows them where ``flags`` are the staff's."""
 
     @property
     def checked(self) -> bool:

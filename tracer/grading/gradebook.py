@@ -126,6 +126,8 @@ class Row:
     flags: list[str] = field(default_factory=list)
     """What a TA should look at (who handed what in, files not counted or not checked); missing exercises are in ``missing``."""
     missing: list[int] = field(default_factory=list)
+    known: bool = True
+    """False for a file whose student is not known: tracer's gradebook shows it, the Canvas and Moodle imports leave it out."""
 
     def notes(self) -> list[str]:
         """The flags and the missing exercises, as the gradebook's ``flags`` column lists them."""
@@ -168,7 +170,7 @@ class Gradebook:
         column = assignment or self.title
         lines: list[list[Any]] = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", column],
                                   ["    Points Possible", "", "", "", "", points(max((r.max_total for r in self.rows), default=0))]]
-        for row in self.rows:
+        for row in (row for row in self.rows if row.known):  # a file of no known student would be matched to none
             student = row.student or Student(row.id, row.name)
             name = f"{student.last_name}, {student.first_name}" if student.last_name else student.name or row.id
             handed_in = any(score is not None for score in row.scores.values())
@@ -178,7 +180,7 @@ class Gradebook:
     def moodle(self, assignment: str | None = None) -> str:
         column = assignment or self.title
         lines: list[list[Any]] = [["First name", "Last name", "ID number", "Email address", column]]
-        for row in self.rows:
+        for row in (row for row in self.rows if row.known):
             student = row.student or Student(row.id, row.name)
             handed_in = any(score is not None for score in row.scores.values())
             lines.append([student.first_name, student.last_name, row.id, student.email, points(row.total) if handed_in else ""])
@@ -201,20 +203,25 @@ def gradebook(results: Sequence[Result], keys: KeySource, roster: Sequence[Stude
 
     def expected(student_id: str | None) -> dict[int, float]:
         own = [e for e in entries if e.student is not None and student_id is not None and e.student.id.casefold() == student_id.casefold()]
-        chosen = own or [e for e in entries if e.student is None]
+        # no version of their own and none shared: every version of an exercise asks the same questions, so any one's maximum
+        chosen = own or [e for e in entries if e.student is None] or entries
         out: dict[int, float] = {}
         for entry in chosen:
             out.setdefault(entry.index, maximum(entry.id))
         return out
 
     rows: dict[str, Row] = {}
+    made_for = {e.student.id.casefold() for e in entries if e.student is not None}
+    shared = any(e.student is None for e in entries)
     for student in students:
-        rows[student.id.casefold()] = Row(student.id, student.name, student, {}, expected(student.id))
+        listed = rows[student.id.casefold()] = Row(student.id, student.name, student, {}, expected(student.id))
+        if entries and not shared and student.id.casefold() not in made_for:
+            listed.flags.append(say("gradebook.flag.no_version", "the homework holds no version made for this student"))
     for result in results:
         who = result.submitter or result.owner
         row = rows.get(who.casefold()) if who else None
         if row is None:
-            row = Row(who or result.file, "", None, {}, expected(who))
+            row = Row(who or result.file, "", None, {}, expected(who), known=who is not None)
             if who is None:
                 row.flags.append(say("gradebook.flag.unknown", "who handed this file in is not known (give a roster, or a student: line)"))
             elif students:

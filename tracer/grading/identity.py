@@ -233,6 +233,8 @@ def _flag_identity(result: Any, who: Source | None, sources: list[Source], match
             test.score = 0.0
         result.flags.append(say("identity.flag.strict", "scored 0: exercise {exercise} is the version of {owner}, but {who} handed it in ({how})",
                                 exercise=result.exercise, owner=describe(owner_student, owner), who=describe(who.student, who.text), how=who.how))
+        result.notes.append(say("identity.note.strict", "Scored 0: exercise {exercise} is another student's version, not yours; "
+                                "answer your own version (ask the course staff if you think this is wrong).", exercise=result.exercise))
     else:
         result.flags.append(say("identity.flag.other", "exercise {exercise} is the version of {owner}, but {who} handed it in ({how})",
                                 exercise=result.exercise, owner=describe(owner_student, owner), who=describe(who.student, who.text), how=who.how))
@@ -260,6 +262,8 @@ def _mark_latest(results: list[Any], latest: str) -> None:
         for result in ranked[:-1]:
             result.counted = False
             result.flags.append(say("identity.flag.replaced", "not counted: {file} is handed in later for the same exercise", file=kept.where))
+            result.notes.append(say("identity.note.replaced", "Not counted: {file} answers the same exercise and counts instead (the later "
+                                    "file counts).", file=kept.where))
         kept.flags.append(say_n("identity.flag.kept", "counted; an earlier file for this exercise is not: {files}",
                                 "counted; earlier files for this exercise are not: {files}", len(ranked) - 1,
                                 files=", ".join(result.where for result in ranked[:-1])))

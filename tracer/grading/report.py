@@ -18,8 +18,10 @@ file's questions add up to the file's score as shown (:func:`~tracer.grading.gra
 ``gradescope``
     Gradescope's ``results.json`` for one student's submission, any number of files: a test
     per question of every exercise of the homework that is theirs (those not handed in score
-    0, saying so), one per file that could not be checked (its reason visible), and the flags
-    in a test only the course staff see. ``score`` is the sum.
+    0, saying so), one per file that could not be checked (its reason visible), one per file a
+    later one replaced (saying so), the student's notes (a zero for another student's version)
+    above the outputs they explain, and the flags in a test only the course staff see.
+    ``score`` is the sum.
 """
 
 from __future__ import annotations
@@ -111,9 +113,10 @@ def gradescope_data(results: Sequence[Result], keys: KeySource | None = None, we
     counted = [r for r in results if r.counted and r.checked]
     for order, result in enumerate(sorted(counted, key=lambda r: (r.index or 0, r.file))):
         label = _exercise_label(result.index, result.exercise)
+        told = "".join(note + "\n" for note in result.notes)  # why the score is what it is (a zero for another's version)
         by_exercise.append((result.index or 0, order, [
             {"name": say("report.gradescope.test", "{exercise}: {name}", exercise=label, name=test.name), "score": test.score,
-             "max_score": test.max_score, "output": test.output, "visibility": "visible"} for test in result.tests
+             "max_score": test.max_score, "output": told + test.output, "visibility": "visible"} for test in result.tests
         ]))
         if result.index is not None:
             covered.add(result.index)
@@ -131,6 +134,9 @@ def gradescope_data(results: Sequence[Result], keys: KeySource | None = None, we
         ]))
     tests = [test for _, _, group in sorted(by_exercise, key=lambda item: (item[0], item[1])) for test in group]
     for result in results:
+        if result.checked and not result.counted and result.notes:  # a file a later one replaced: say so, where the student sees it
+            tests.append({"name": say("report.gradescope.not_counted.name", "{file}: not counted", file=result.where), "score": 0.0,
+                          "max_score": 0.0, "output": "\n".join(result.notes), "visibility": "visible"})
         if not result.checked:
             tests.append({"name": say("report.gradescope.unchecked.name", "{file}: could not be checked", file=result.where), "score": 0.0,
                           "max_score": 0.0, "output": say("report.gradescope.unchecked", "Your answer file could not be checked: {error}",
