@@ -11,7 +11,7 @@ from tracer.game.loader import load_game_class
 from tracer.game.model import Tree
 from tracer.game.notation import load_tree, parse_tree
 from tracer.game.protocol import Game, TreeGame
-from tracer.reading import load_json, open_text, read_input
+from tracer.reading import check_size, load_json, open_text, read_input
 from tracer.search.conventions import Conventions, SearchSettings, default_algorithm
 from tracer.trace.io import load_trace, read_trace
 from tracer.trace.model import Trace
@@ -121,9 +121,13 @@ def load_input(
         raise InputError(say("input.none", "no input"), hint=say("input.none.hint", "give a tree file (or - for standard input), a trace file, or a game ({{0}})"),
                          options=(Option("game"),))
     if source == "-":
-        text = read_input("-", kind="trace", error=TreeFormatError, what=say("reading.stdin", "standard input"))
+        what = say("reading.stdin", "standard input")
+        text = read_input("-", kind="trace", error=TreeFormatError, what=what)  # a trace may come this way: its limit first
         trace = _trace_in(text, "<stdin>", players, root)
-        return trace if trace is not None else parse_tree(text, source="<stdin>", players=players, root=root)
+        if trace is not None:
+            return trace
+        check_size(text, kind="tree", error=TreeFormatError, source="<stdin>", what=what)  # not a trace: a tree's limit
+        return parse_tree(text, source="<stdin>", players=players, root=root)
     if is_trace_file(source):
         if players is not None or root is not None:
             raise InputError(say("input.trace.players", "{{0}} and {{1}} do not apply to a trace"), source=source, hint=say("input.leave", "leave them out"),

@@ -18,8 +18,10 @@ Readers of files are given real files in a scratch folder inside the run's outpu
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -161,6 +163,7 @@ def seeds() -> Seeds:
     trace_text = io.StringIO()
     dump_trace(tracer.alphabeta(AIMA_5_2), trace_text)
     folder = Path(tempfile.mkdtemp(prefix="tracer-fuzz-seeds-"))
+    atexit.register(shutil.rmtree, folder, True)  # made once per process: removed when it ends
     exercise = exercise_from_tree(tracer.parse_tree(AIMA_5_2), ExerciseSpec(questions=("minimax", "values", "not_examined", "move", "window", "order")), "ex1")
     key_json = render_exercise(exercise)["key.json"]
     (folder / "key.json").write_text(key_json, encoding="utf-8")

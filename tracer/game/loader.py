@@ -318,6 +318,10 @@ def _import_file(path: Path) -> ModuleType:
     except Exception as error:  # the course's file failed while importing: say where, not how
         del sys.modules[module_name]
         raise _raised(error, say("game.file.importing", "importing the file"), path) from None
+    except SystemExit:  # exit() or sys.exit() at the top of the file would end tracer without a word
+        del sys.modules[module_name]
+        raise InputError(say("game.file.exits", "the file exits (SystemExit) while it is imported"), source=str(path),
+                         hint=say("game.file.exits.hint", "keep top-level code such as exit() under if __name__ == \"__main__\":")) from None
     return module
 
 

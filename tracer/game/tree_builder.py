@@ -22,7 +22,7 @@ from tracer.reading.plain import first_unprintable
 from tracer.recursion import MAX_DEPTH, quiet_gc
 from tracer.words import count, node_kind, say
 
-__all__ = ["MAX_TEXT", "MAX_VALUE", "BadConstant", "build_tree", "looks_like_number"]
+__all__ = ["MAX_NODES", "MAX_TEXT", "MAX_VALUE", "BadConstant", "build_tree", "looks_like_number"]
 
 _NODE_KEYS = ("label", "type", "children", "value", "p", "move", "quiet", "noisy", "chance")
 _INF = float("inf")
@@ -35,6 +35,9 @@ MAX_VALUE = 1e300
 """The largest value (in size) a tree may hold: weighted sums of such values stay finite."""
 MAX_TEXT = 200
 """The longest label or move name, in characters."""
+MAX_NODES = 2_000_000
+"""The most nodes a tree file may hold (as many as a YAML file may hold values): a key of a million
+nodes takes seconds, and a file of 50 million leaves would take gigabytes before any search."""
 
 
 
@@ -113,6 +116,9 @@ class _Builder:
                 value = float(value) if any(c in value for c in ".eE") else int(value)
             except ValueError:
                 pass
+        if isinstance(value, str) and reader.plain(raw) and len(value) > MAX_DIGITS and looks_like_number(value):
+            raise self.error(say("tree.number.large", "{what} is too large", what=what), raw, path,
+                             hint=say("tree.number.range", "write numbers between -1e300 and 1e300 ({most} digits at most)", most=MAX_DIGITS))
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             if isinstance(value, str) and looks_like_number(value):
                 hint = say("tree.number.quoted", "write a number without quotes")
@@ -123,9 +129,11 @@ class _Builder:
             else:
                 hint = say("tree.number.how", "write a number such as 3 or -1.5")
             raise self.error(say("tree.number.not", "{what} must be a number, not {found}", what=what, found=_shown(value)), raw, path, hint=hint)
-        if isinstance(value, float) and not math.isfinite(value):
+        if isinstance(value, float) and not math.isfinite(value):  # a number too large for a float (1e309), or NaN
+            finite = (say("tree.number.finite.inf", "write a finite number; write infinities as inf, -inf or ∞") if infinite
+                      else say("tree.number.finite", "write a finite number"))
             raise self.error(say("tree.number.unusable", "{what} is {value}, which is not a usable value", what=what, value=value),
-                             raw, path, hint=say("tree.number.finite", "write a finite number"))
+                             raw, path, hint=finite)
         if abs(value) > MAX_VALUE:  # an infinity written as a number (1e999) is refused here too
             raise self.error(say("tree.number.large", "{what} is too large", what=what), raw, path,
                              hint=say("tree.number.range", "write numbers between -1e300 and 1e300 ({most} digits at most)", most=MAX_DIGITS))
@@ -312,10 +320,15 @@ def _build_tree(data: Any, reader: Any, source: str, players: tuple[str, ...]) -
     root_node: Node | None = None
     # Each entry: (raw, path, parent, p_raw). Iterative, so depth costs no Python stack.
     stack: list[tuple[Any, NodePath, Node | None, Any]] = [(data, (), None, None)]
+    built = 0
     while stack:
         raw, path, parent, p_raw = stack.pop()
         if len(path) > MAX_DEPTH:
             raise _too_deep(source)
+        built += 1
+        if built > MAX_NODES:  # a 100 MB file of "1," is 50 million leaves: gigabytes before any search
+            raise TreeFormatError(say("tree.too_many", "the tree has more than {most} nodes, more than tracer reads", most=count(MAX_NODES)),
+                                  source=source, hint=say("tree.too_many.hint", "search a smaller tree, or a game with a depth limit"))
         fields = builder.parse_node(raw, path)
         children = fields["children"]
         node_type = fields.get("type") or players[len(path) % len(players)]

@@ -356,6 +356,9 @@ class KeySource:
 
     def key_for(self, submission_id: Item | None, source: str) -> PreparedKey:
         """The key a submission is checked against; AnswerError for a missing or wrong id."""
+        if submission_id is not None and submission_id.kind != "scalar":
+            raise submission_id.error(source, say("keys.id.not_scalar", "the exercise id must be one word, not a list or a mapping"),
+                                      hint=say("keys.hint.sheet_id", "check the id at the top of the sheet"))
         written = None if submission_id is None or submission_id.value is None else str(submission_id.value).strip()
         if self.single is not None:
             return self.single  # check_submission compares the ids

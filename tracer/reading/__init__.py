@@ -41,6 +41,7 @@ __all__ = [
     "LIMITS",
     "MAX_DIGITS",
     "MAX_YAML_NODES",
+    "check_size",
     "compose_yaml",
     "load_json",
     "nesting_depth",
@@ -231,6 +232,13 @@ def _unreadable(error: type[InputError], source: str, what: str, problem: BaseEx
 
 def _cannot_read(what: str, problem: object) -> str:
     return say("reading.cannot", "cannot read {what}: {problem}", what=what, problem=problem)
+
+
+def check_size(text: str, *, kind: str, error: type[InputError] = InputError, source: str, what: str) -> None:
+    """Refuse ``text`` read under a larger limit (standard input, which may hold a trace) when it is over ``kind``'s."""
+    limit = LIMITS[kind]
+    if len(text) > limit or (len(text) * 4 > limit and len(text.encode("utf-8", "surrogatepass")) > limit):
+        raise _too_large(error, source, what, limit)
 
 
 def _too_large(error: type[InputError], source: str, what: str, limit: int) -> InputError:
