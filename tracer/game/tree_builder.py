@@ -326,11 +326,11 @@ def _build_tree(data: Any, reader: Any, source: str, players: tuple[str, ...]) -
         if len(path) > MAX_DEPTH:
             raise _too_deep(source)
         built += 1
-        if built > MAX_NODES:  # a 100 MB file of "1," is 50 million leaves: gigabytes before any search
-            raise TreeFormatError(say("tree.too_many", "the tree has more than {most} nodes, more than tracer reads", most=count(MAX_NODES)),
-                                  source=source, hint=say("tree.too_many.hint", "search a smaller tree, or a game with a depth limit"))
         fields = builder.parse_node(raw, path)
         children = fields["children"]
+        if built + len(stack) + len(children) > MAX_NODES:  # a 100 MB file of "1," is 50 million leaves: gigabytes before any search
+            raise TreeFormatError(say("tree.too_many", "the tree has more than {most} nodes, more than tracer reads", most=count(MAX_NODES)),
+                                  source=source, hint=say("tree.too_many.hint", "search a smaller tree, or a game with a depth limit"))
         node_type = fields.get("type") or players[len(path) % len(players)]
         if not children:
             node_type = "leaf"
