@@ -315,13 +315,9 @@ def _import_file(path: Path) -> ModuleType:
     except ModuleNotFoundError as error:
         del sys.modules[module_name]
         raise InputError(say("game.file.needs", "the file needs the module {module}, which is not installed", module=repr(error.name)), source=str(path), line=_line_in(error, path), hint=_install(error.name)) from None
-    except Exception as error:  # the course's file failed while importing: say where, not how
+    except (Exception, SystemExit) as error:  # failed or exit()ed while importing (which would end tracer silently): say where
         del sys.modules[module_name]
         raise _raised(error, say("game.file.importing", "importing the file"), path) from None
-    except SystemExit:  # exit() or sys.exit() at the top of the file would end tracer without a word
-        del sys.modules[module_name]
-        raise InputError(say("game.file.exits", "the file exits (SystemExit) while it is imported"), source=str(path),
-                         hint=say("game.file.exits.hint", "keep top-level code such as exit() under if __name__ == \"__main__\":")) from None
     return module
 
 
