@@ -55,7 +55,8 @@ from tracer.errors import InputError, SearchError
 from tracer.game.tree_builder import MAX_VALUE
 from tracer.game.tree_checks import PROBABILITY_TOLERANCE
 from tracer.reading.plain import first_unprintable
-from tracer.words import exact_number, joined, say
+from tracer.words import joined, say
+from tracer.words.notation import exact_number
 
 __all__ = ["OPTIONAL_HOOKS", "REQUIRED_HOOKS", "GameAdapter", "class_of", "course_error", "load_game_class"]
 

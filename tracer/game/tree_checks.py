@@ -13,7 +13,8 @@ from typing import Any
 
 from tracer.errors import TreeFormatError
 from tracer.game.model import Node, NodePath
-from tracer.words import exact_number, say
+from tracer.words import say
+from tracer.words.notation import exact_number
 
 __all__ = ["PROBABILITY_TOLERANCE", "check_probabilities", "finish"]
 
