@@ -201,10 +201,11 @@ def gradebook(results: Sequence[Result], keys: KeySource, roster: Sequence[Stude
             maxima[ident] = sum(points_of(q.id) for q in key.questions) if points_of else float(len(key.questions))
         return maxima[ident]
 
-    def expected(student_id: str | None) -> dict[int, float]:
+    def expected(student_id: str | None, *, on_roster: bool = False) -> dict[int, float]:
         own = [e for e in entries if e.student is not None and student_id is not None and e.student.id.casefold() == student_id.casefold()]
-        # no version of their own and none shared: every version of an exercise asks the same questions, so any one's maximum
-        chosen = own or [e for e in entries if e.student is None] or entries
+        chosen = own or [e for e in entries if e.student is None]
+        if not chosen and on_roster:  # a roster student the homework made no version for: every version asks the same questions
+            chosen = entries
         out: dict[int, float] = {}
         for entry in chosen:
             out.setdefault(entry.index, maximum(entry.id))
@@ -214,7 +215,7 @@ def gradebook(results: Sequence[Result], keys: KeySource, roster: Sequence[Stude
     made_for = {e.student.id.casefold() for e in entries if e.student is not None}
     shared = any(e.student is None for e in entries)
     for student in students:
-        listed = rows[student.id.casefold()] = Row(student.id, student.name, student, {}, expected(student.id))
+        listed = rows[student.id.casefold()] = Row(student.id, student.name, student, {}, expected(student.id, on_roster=True))
         if entries and not shared and student.id.casefold() not in made_for:
             listed.flags.append(say("gradebook.flag.no_version", "the homework holds no version made for this student"))
     for result in results:
