@@ -11,7 +11,7 @@ from tracer.game.protocol import Game, bounded, evaluates_terminals, game_title
 from tracer.search.conventions import SearchSettings
 from tracer.words import say
 
-__all__ = ["SearchRun", "chance_refused", "check_can_search", "infinite_average", "noisy_indices", "terminal_scoring"]
+__all__ = ["BatchSink", "SearchRun", "chance_refused", "check_can_search", "infinite_average", "noisy_indices", "terminal_scoring"]
 
 Path = tuple[int, ...]
 
@@ -32,6 +32,38 @@ class SearchRun:
     events: list[tuple[Any, ...]]
     stats: dict[str, int]
     iterations: list[dict[str, Any]] = field(default_factory=list)
+
+
+class BatchSink:
+    """A search's sink that takes events a batch at a time.
+
+    A search that knows the protocol appends to :attr:`pending` itself (a plain list's
+    ``append`` is the cheapest call Python has: a traced tic-tac-toe search makes 1.9
+    million events), calls :meth:`drain` before entering a node when :attr:`pending` holds
+    :attr:`batch` or more (so a batch exceeds it by at most the returns of one way up the
+    tree), and once when it ends. Anything else may call :meth:`append`. Subclasses do the
+    work in :meth:`take`, a batch at a time, in a loop that pays no call per event.
+    """
+
+    batch = 20_000
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[Any, ...]] = []
+
+    def append(self, raw: tuple[Any, ...]) -> None:
+        self.pending.append(raw)
+        if len(self.pending) >= self.batch:
+            self.drain()
+
+    def drain(self) -> None:
+        """Hand the events pending to :meth:`take`, then forget them."""
+        if self.pending:
+            self.take(self.pending)
+            self.pending.clear()
+
+    def take(self, events: list[tuple[Any, ...]]) -> None:
+        """Do the work for ``events`` (a list cleared afterwards: copy what must be kept)."""
+        raise NotImplementedError
 
 
 def new_stats() -> dict[str, int]:

@@ -32,7 +32,15 @@ from typing import Any
 from tracer.game.model import DEEP, Path, as_path
 from tracer.game.protocol import Game, TreeGame
 from tracer.recursion import deep_recursion
-from tracer.search.common import SearchRun, chance_refused, infinite_average, new_stats, noisy_indices, terminal_scoring
+from tracer.search.common import (
+    BatchSink,
+    SearchRun,
+    chance_refused,
+    infinite_average,
+    new_stats,
+    noisy_indices,
+    terminal_scoring,
+)
 from tracer.search.conventions import SearchSettings
 from tracer.search.ordering import Orderer
 from tracer.search.transposition import SymmetricTable, TranspositionTable
@@ -59,6 +67,12 @@ def depth_first_search(
     """
     events = [] if events is None else events
     emit = events.append
+    # A batch sink (a trace file's writer or checker) is filled as a plain list and drained now and then.
+    batched = record and isinstance(events, BatchSink)
+    if isinstance(events, BatchSink):
+        pending, drain, batch = events.pending, events.drain, events.batch
+        if record:
+            emit = pending.append
     stats = new_stats()
     is_terminal, evaluate = game.is_terminal, game.evaluate
     to_move, actions, result, outcomes = game.to_move, game.actions, game.result, game.chance_outcomes
@@ -102,6 +116,8 @@ def depth_first_search(
         if not tree_paths and len(path) == DEEP - 1 and path.__class__ is tuple:
             path = as_path(path, deep=True)  # its children's paths (path + (i,)) are deep paths from here down
         if record:
+            if batched and len(pending) >= batch:
+                drain()
             emit(("enter", path, depth, alpha, beta))
         # levels left to search; 0 at the depth limit and below it (where only quiescence goes)
         left = None if limit is None else max(limit - depth, 0)
@@ -276,6 +292,8 @@ def depth_first_search(
     alpha, beta = (-INF, INF) if windowed else (None, None)
     with deep_recursion():
         root_value, root_bound = value(game.initial_state(), (), 0, alpha, beta)
+    if batched:
+        drain()
     stats.update(
         visited=visited, evaluated=evaluated, depth_cut=depth_cut, cutoffs=cutoffs, pruned=pruned_count,
         tt_hits=tt_hits, tt_stores=tt_stores,

@@ -92,6 +92,28 @@ class EventEncoder:
             # f'["enter", {index(e[1])}, {e[2]}, ...]': one f-string per kind, as fast as hand-written ones
             self._formats[kind] = eval("lambda e: f'[" + ", ".join(parts) + "]'", names)  # made from the table, never from input
 
+    def lines(self, events: list[tuple[Any, ...]]) -> list[str]:
+        """Each event's line, as :meth:`line` gives it, the numbers moved on past them all: one loop,
+        made from the table, that pays no call per event (a whole game's trace has millions)."""
+        out: list[str] = []
+        rest = events
+        while True:
+            self._count, failed = _encode_batch(rest, out, self._ids, self._children, self._stack, self._count)
+            if failed < 0:
+                return out
+            # an event the loop could not write (a node named before it was entered, a NaN):
+            # written by the event's own path, which says what is wrong with it
+            out.append(self.line(rest[failed]))
+            rest = rest[failed + 1:]
+
+    def state(self) -> tuple[Any, ...]:
+        """The numbers so far, to go back to with :meth:`restore` (a copy: the call stack's worth)."""
+        return dict(self._ids), [list(children) for children in self._children], list(self._stack), self._count
+
+    def restore(self, state: tuple[Any, ...]) -> None:
+        ids, children, stack, self._count = state
+        self._ids, self._children, self._stack = dict(ids), [list(c) for c in children], list(stack)
+
     def line(self, raw: tuple[Any, ...]) -> str:
         """One event as a JSON array, the numbers moved on past it."""
         text = self._formats[kind_of(raw)](raw)
@@ -151,6 +173,69 @@ class EventEncoder:
     @staticmethod
     def _values(values: tuple[Any, ...]) -> str:
         return "[" + ", ".join(value_text(v) for v in values) + "]"
+
+
+# How :func:`_encode_batch` writes each field type inline; X stands for the field, read once per use.
+_INLINE = {
+    "path": "{ids[X]}", "path?": '{"null" if X is None else ids[X]}', "paths": "{indices(X)}", "count": "{X}",
+    "count?": "{value(X)}", "value": "{X if X.__class__ is int else value(X)}", "value?": '{"null" if X is None else X if X.__class__ is int else value(X)}',
+    "values?": "{values(X)}", "probability": "{X if X.__class__ is int else value(X)}", "source": '"{X}"', "bound": '"{X}"',
+    "earlier": '"{path_text(X)}"',
+}
+
+# What the loop does after writing these kinds: EventEncoder.advance, inline.
+_ADVANCE = {
+    "enter": ["ids[X1] = count", "count += 1", "children[-1].append(X1)", "children.append([])", "stack.append(X1)"],
+    "leave": ["stack.pop()", "if len(children) > 2:", "    for child in children.pop():", "        ids.pop(child, None)"],
+    "iteration_start": ["ids.clear()", "children[:] = [[]]"],
+}
+
+
+def _batch_source() -> str:
+    """The source of :func:`_encode_batch`: one branch per event kind, from the table."""
+    code = [
+        "def encode(events, out, ids, children, stack, count):",
+        "    add = out.append",
+        "    start = len(out)",
+        "    try:",
+        "        for e in events:",
+        "            k = e[0]",
+    ]
+    common = ("enter", "leave", "backup", "evaluate")  # tested first: most events are these
+    kinds = sorted(EVENT_TABLE, key=lambda kind: common.index(kind) if kind in common else len(common))
+    for number, kind in enumerate(kinds):
+        fields = EVENT_TABLE[kind]
+        parts = [f'"{kind}"']
+        for index, (_, type_name) in enumerate(fields, 1):
+            template = '{X[-1] if X else "null"}' if kind == "enter" and index == 1 else _INLINE[type_name]
+            parts.append(template.replace("X", f"f{index}"))
+        code.append(f"            {'if' if number == 0 else 'elif'} k == {kind!r}:")
+        code.append("                " + ", ".join(["_", *(f"f{index}" for index in range(1, len(fields) + 1))]) + ", = e")
+        code.append("                text = f'[" + ", ".join(parts) + "]'")
+        code.extend("                " + step.replace("X1", "f1") for step in _ADVANCE.get(kind, ()))
+        code.append("                add(text)")
+    code += [
+        "            else:",
+        "                raise KeyError(k)",
+        "    except (KeyError, ValueError, TypeError, IndexError, AttributeError):",
+        "        return count, len(out) - start",
+        "    return count, -1",
+    ]
+    return "\n".join(code)
+
+
+def _make_batch_encoder() -> Callable[..., tuple[int, int]]:
+    names: dict[str, Any] = {
+        "value": value_text, "values": EventEncoder._values, "indices": EventEncoder._indices, "path_text": path_text,
+    }
+    exec(_batch_source(), names)  # made from the table, never from input
+    return names["encode"]  # type: ignore[no-any-return]
+
+
+_encode_batch = _make_batch_encoder()
+"""``encode(events, out, ids, children, stack, count) -> (count, failed)``: appends each event's line to
+``out`` and moves the numbers on; ``failed`` is the index of an event it could not write (nothing of
+it written or counted), or -1."""
 
 
 class EventDecoder:

@@ -9,10 +9,11 @@ node list (a game's) needs neither the events nor the game's tree.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from tracer.game.model import NodePath
-from tracer.search.events import RawEvent, fields_of, kind_of
+from tracer.search.events import RawEvent, dispatch
 
 __all__ = ["LineTracker"]
 
@@ -32,31 +33,33 @@ class LineTracker:
         # most nodes are leaves, and no dict is made for them)
         self._frames: list[dict[NodePath, Line] | None] = []
         self._root: Line = None
+        self._handlers: dict[str, Callable[..., Any]] = {"enter": self._enter, "leave": self._leave, "iteration_start": self._iteration_start}
 
     def append(self, raw: RawEvent) -> None:
-        kind = kind_of(raw)
-        frames = self._frames
-        if kind == "enter":
-            frames.append(None)
-        elif kind == "leave":
-            node, _value, _bound, best = fields_of(raw)
-            frame = frames.pop()
-            line: Line = (best, frame.get(best) if frame is not None else None) if best is not None else None
-            if not frames:
-                self._root = line
-            elif line is not None:  # a child without a line needs no entry: get() gives None for it
-                parent = frames[-1]
-                if parent is None:
-                    frames[-1] = {node: line}
-                else:
-                    parent[node] = line
-        elif kind == "iteration_start":
-            self._frames = []
+        self.extend((raw,))
 
-    def extend(self, events: Any) -> LineTracker:
-        for raw in events:
-            self.append(raw)
+    def extend(self, events: Iterable[RawEvent]) -> LineTracker:
+        dispatch(events, self._handlers)
         return self
+
+    def _enter(self, node: NodePath, depth: int, alpha: Any, beta: Any) -> None:
+        self._frames.append(None)
+
+    def _leave(self, node: NodePath, value: Any, bound: str, best: NodePath | None) -> None:
+        frames = self._frames
+        frame = frames.pop()
+        line: Line = (best, frame.get(best) if frame is not None else None) if best is not None else None
+        if not frames:
+            self._root = line
+        elif line is not None:  # a child without a line needs no entry: get() gives None for it
+            parent = frames[-1]
+            if parent is None:
+                frames[-1] = {node: line}
+            else:
+                parent[node] = line
+
+    def _iteration_start(self, depth: int) -> None:
+        self._frames = []
 
     @property
     def line(self) -> tuple[NodePath, ...]:

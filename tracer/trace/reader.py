@@ -35,6 +35,7 @@ from tracer.trace.codec import CodecError, EventDecoder
 from tracer.trace.json_values import decode_value
 from tracer.trace.model import Trace
 from tracer.trace.schema import FORMAT, Decoders, FieldError, check_field
+from tracer.trace.section import EventSection
 from tracer.trace.tree_rows import read_tree
 from tracer.trace.verify import Comparer, LineComparer, changed, compare_result
 from tracer.words import say
@@ -206,7 +207,19 @@ class TraceFile:
             if line.rstrip("\n") in ("],", "]"):
                 return
 
-    def _event_items(self) -> Iterator[str | list[Any]]:
+    def _events_section(self) -> EventSection | None:
+        """The events of a file in the line layout, past the line that opens them (None: read whole)."""
+        if self._lines is None:
+            return None
+        if not self._in_events:  # after a tree's nodes, the events' section opens
+            opening = next(self._lines, "").rstrip()
+            if opening != '"events": [':
+                raise self.fail(say("trace.events.after_nodes", "the trace has no events after its nodes"), hint=changed())
+            self._in_events = True
+        assert self._stream is not None
+        return EventSection(self._stream, self._lines, self.fail)
+
+    def _event_items(self, section: EventSection | None = None) -> Iterator[str | list[Any]]:
         """The events in order: each line's text (tracer's layout, without its comma) or, for a
         file read whole, each parsed row; then :attr:`result` is read."""
         if self._lines is None:
@@ -217,12 +230,7 @@ class TraceFile:
             if self.version == 2:
                 self.result = (self._whole or {}).get("result")
             return
-        lines = self._lines
-        if not self._in_events:  # after a tree's nodes, the events' section opens
-            opening = next(lines, "").rstrip()
-            if opening != '"events": [':
-                raise self.fail(say("trace.events.after_nodes", "the trace has no events after its nodes"), hint=changed())
-            self._in_events = True
+        lines = (section or self._events_section()).lines()  # type: ignore[union-attr]  # a line layout has a section
         ended = False
         for line in lines:
             stripped = line.rstrip()
@@ -283,7 +291,9 @@ class TraceFile:
 
         comparer: Comparer | LineComparer
         if self.version == 2:
-            comparer = LineComparer(self._event_items(), self.fail, keep=keep, sink=sink)
+            section = self._events_section()
+            comparer = LineComparer(self._event_items(section), self.fail, keep=keep, sink=sink,
+                                     match=section.match if section is not None else None)
         else:
             comparer = Comparer(self.events(), self.fail, keep=keep, sink=sink)
         try:

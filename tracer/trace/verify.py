@@ -23,7 +23,7 @@ from typing import Any
 
 from tracer.errors import TraceFormatError
 from tracer.reading.nesting import loads_row
-from tracer.search.common import SearchRun
+from tracer.search.common import BatchSink, SearchRun
 from tracer.search.events import kind_of, typed
 from tracer.trace.codec import CodecError, EventDecoder, EventEncoder
 from tracer.trace.json_values import to_json_data
@@ -86,19 +86,51 @@ class Comparer(_Checking):
         raise self._fail(_more(self.count + 1, kind_of(extra)), hint=changed())
 
 
-class LineComparer(_Checking):
+class LineComparer(_Checking, BatchSink):
     """A search's sink comparing its events with a version-2 file's: ``items`` are the file's
-    event lines as text (tracer's layout: one per line, no trailing comma) or parsed rows."""
+    event lines as text (tracer's layout: one per line, no trailing comma) or parsed rows.
 
-    def __init__(self, items: Iterator[str | list[Any]], fail: Fail, *, keep: bool, sink: Any = None) -> None:
-        super().__init__(fail, keep=keep, sink=sink)
-        self._next_item = items.__next__
+    Events come a batch at a time. While the file is in tracer's layout (``match``: see
+    :class:`~tracer.trace.section.EventSection`), a batch is written as the writer writes it
+    and compared with the file's text at once; from a batch that does not match, each event
+    is compared with its line, and from the line that differs, with the line parsed.
+    """
+
+    def __init__(self, items: Iterator[str | list[Any]], fail: Fail, *, keep: bool, sink: Any = None,
+                 match: Callable[[str], bool] | None = None) -> None:
+        _Checking.__init__(self, fail, keep=keep, sink=sink)
+        BatchSink.__init__(self)
+        self._items = items
+        self._match = match
+        self._pass_all = getattr(sink, "extend", None)
         self._encoder = EventEncoder()
         self._text, self._advance = self._encoder.text, self._encoder.advance
         self._decoder: EventDecoder | None = None  # from the first line that differs
         self._rows: deque[Any] = deque()
 
-    def append(self, raw: tuple[Any, ...]) -> None:
+    def _next_item(self) -> str | list[Any]:
+        return next(self._items)
+
+    def take(self, events: list[tuple[Any, ...]]) -> None:
+        if self._match is not None:
+            before = self._encoder.state()
+            lines = self._encoder.lines(events)
+            if self._match(",\n".join(lines) + ",\n"):
+                self.count += len(events)
+                if self._keep is not None:
+                    self.kept.extend(events)
+                if self._pass_all is not None:
+                    self._pass_all(events)
+                elif self._pass is not None:
+                    for raw in events:
+                        self._pass(raw)
+                return
+            self._encoder.restore(before)
+            self._match = None  # line by line from here (the last event has no comma after it)
+        for raw in events:
+            self._compare(raw)
+
+    def _compare(self, raw: tuple[Any, ...]) -> None:
         self.count += 1
         if self._decoder is None:
             try:
@@ -151,6 +183,7 @@ class LineComparer(_Checking):
 
     def finish(self) -> None:
         """After the search: the file must hold no more events."""
+        self.drain()
         while not self._rows:
             try:
                 self._rows.extend(self._parsed(self._next_item()))

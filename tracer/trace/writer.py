@@ -40,7 +40,7 @@ from tracer.game.loader import class_of
 from tracer.game.model import Tree
 from tracer.game.protocol import Game, TreeGame
 from tracer.recursion import quiet_gc
-from tracer.search.common import SearchRun
+from tracer.search.common import BatchSink, SearchRun
 from tracer.search.conventions import SearchSettings
 from tracer.search.run import prepare_search, run_search
 from tracer.trace.codec import EventEncoder
@@ -52,9 +52,6 @@ from tracer.trace.tree_rows import node_row
 __all__ = [
     "TraceWriter", "dump_trace", "open_for_writing", "result_of", "save_search", "save_trace", "source_of", "trace_header", "write_search",
 ]
-
-_BATCH = 20_000
-
 
 def source_of(game: Game) -> dict[str, Any]:
     """What a trace was searched on: a tree (its players) or a game (its name and position)."""
@@ -82,15 +79,15 @@ def result_of(run: SearchRun) -> dict[str, Any]:
     return to_json_data(result)  # type: ignore[no-any-return]
 
 
-class TraceWriter:
-    """Writes one trace file: the header and nodes at once, each event as the search appends it
-    (the writer is the search's sink), the result when :meth:`finish` is called."""
+class TraceWriter(BatchSink):
+    """Writes one trace file: the header and nodes at once, the events as the search makes them
+    (the writer is the search's sink, taking them a batch at a time), the result when
+    :meth:`finish` is called."""
 
     def __init__(self, file: IO[str], game: Game, settings: SearchSettings, progress: Callable[[int], Any] | None = None) -> None:
+        super().__init__()
         self.file = file
         self._encoder = EventEncoder()
-        self._line = self._encoder.line
-        self._batch: list[str] = []
         self._first = True
         self._progress = progress
         self.count = 0
@@ -105,29 +102,20 @@ class TraceWriter:
         rows = (json.dumps(node_row(node), ensure_ascii=False, allow_nan=False) for node in tree.preorder())
         self.file.write('"nodes": [\n' + ",\n".join(rows) + "\n],\n")
 
-    def append(self, raw: tuple[Any, ...]) -> None:
-        """Write one event (the search calls this for each event it records)."""
-        batch = self._batch
-        batch.append(self._line(raw))
-        if len(batch) >= _BATCH:
-            self._flush()
-
     def extend(self, events: Iterable[tuple[Any, ...]]) -> None:
         for raw in events:
             self.append(raw)
 
-    def _flush(self) -> None:
-        if self._batch:
-            self.file.write(("" if self._first else ",\n") + ",\n".join(self._batch))
-            self._first = False
-            self.count += len(self._batch)
-            if self._progress is not None:
-                self._progress(len(self._batch))
-            self._batch = []
+    def take(self, events: list[tuple[Any, ...]]) -> None:
+        self.file.write(("" if self._first else ",\n") + ",\n".join(self._encoder.lines(events)))
+        self._first = False
+        self.count += len(events)
+        if self._progress is not None:
+            self._progress(len(events))
 
     def finish(self, run: SearchRun) -> None:
         """Write what is left and the result; the file is then complete."""
-        self._flush()
+        self.drain()
         self.file.write(f'\n],\n"result": {json.dumps(result_of(run), ensure_ascii=False, allow_nan=False)}\n}}\n')
 
 
