@@ -191,3 +191,30 @@ def test_the_key_of_a_trace_file_is_the_key_of_the_search(tmp_path, small_batche
     of_game = CliRunner().invoke(main, ["key", "--game", "tictactoe", "--position", "X...O....", "--algorithm", "minimax", "--format", "json"])
     assert of_file.exit_code == 0, of_file.output
     assert json.loads(of_file.output) == json.loads(of_game.output)
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda data: data[:-900] + b"\0" + data[-899:], "NUL bytes"),
+        (lambda data: data[:-900] + b"\xff" + data[-899:], "not UTF-8"),
+        (lambda data: data[: data.index(b"\n", len(data) // 2) + 1], "events end without the end of the file"),
+        (lambda data: data[: len(data) // 2], "is not valid JSON"),  # in the middle of a line
+    ],
+    ids=["nul", "not-utf8", "cut-after-a-line", "cut-in-a-line"],
+)
+def test_damage_met_while_matching_blocks_is_named(tmp_path, small_batches, damage, message):
+    target = tmp_path / "t.json"
+    save_trace(tracer.alphabeta(TicTacToe("XO.X.....")), target)
+    target.write_bytes(damage(target.read_bytes()))
+    with pytest.raises(TraceFormatError, match=message):
+        load_trace(target)
+
+
+def test_a_gzip_file_cut_short_is_named(tmp_path, small_batches):
+    target = tmp_path / "t.json.gz"
+    save_trace(tracer.alphabeta(TicTacToe("XO.X.....")), target)
+    target.write_bytes(target.read_bytes()[:-40])
+    with pytest.raises(TraceFormatError) as caught:
+        load_trace(target)
+    assert str(target) in str(caught.value) and "Traceback" not in str(caught.value)
