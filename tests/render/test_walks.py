@@ -103,10 +103,59 @@ def test_the_figures_key_holds_the_drawn_nodes_rows_of_the_full_key():
     assert all(row == full[row.path] for row in rows)
 
 
-def test_a_render_with_a_player_replays_the_trace_at_most_twice(tmp_path, aima_trace, replayed):
-    """Once for the scene (texts, captions, end state, key), once for the frames; the player
-    reads the frames' walk. Before, a render replayed a long trace seven times."""
+def test_a_render_with_a_player_replays_the_trace_once(tmp_path, aima_trace, replayed):
+    """For the scene (texts, captions, end state, key, and the looks' facts at the steps drawn);
+    the frames and the player read its record. Before, a render replayed a long trace seven
+    times, then twice."""
     applied = replayed()
     render_to_directory(aima_trace, tmp_path / "figs", steps="every:3", html=True)
-    assert applied() <= 2 * len(aima_trace)
+    assert applied() == len(aima_trace)
     assert (tmp_path / "figs" / "index.html").exists()
+
+
+@pytest.mark.parametrize(
+    ("source", "options"),
+    [
+        (AIMA, {}),
+        (AIMA, {"max_depth": 1, "order_numbers": True, "pruned_values": "hide"}),
+        ("tictactoe:XO.X.....", {"max_depth": 2}),  # nodes left out: a step's node shown at its drawn ancestor
+        ("tictactoe:X...O....:iterative", {"max_depth": 1}),  # iterations: everything changes at each start
+    ],
+    ids=["aima", "aima-cut", "tictactoe-cut", "iterative"],
+)
+def test_looks_read_from_the_scene_s_record_are_those_of_a_walk(source, options):
+    """The record the scene's walk keeps at the steps shown gives, at any of those steps or a
+    subset of them, the looks a walk of their own gives (and every step's looks)."""
+    from tracer.game.games import TicTacToe
+    from tracer.search import SearchSettings
+
+    if source.startswith("tictactoe"):
+        _, position, *iterative = source.split(":")
+        settings = SearchSettings(depth=3, iterative=True, transposition_table=True) if iterative else SearchSettings()
+        trace = tracer.search(TicTacToe(position), settings)
+    else:
+        trace = tracer.alphabeta(source)
+    total = len(trace)
+    shown = sorted({0, 1, 2, 7, total // 3, total // 2, total - 1, total} | set(range(5, total, 13)))
+    figure = Figure(trace, caption_steps=shown, **options)
+    record = figure.scene.step_record
+    assert record is not None and sorted(record.steps) == shown
+    kwargs = {"order_numbers": options.get("order_numbers", False), "pruned_values": options.get("pruned_values", "show")}
+    every = _looks_at(StepVisuals(trace, figure.plan, figure.layout, **kwargs))
+    for steps in (shown, shown[::3], [total], [0]):
+        recorded = StepVisuals(trace, figure.plan, figure.layout, record=record, **kwargs)
+        walked = StepVisuals(trace, figure.plan, figure.layout, **kwargs)
+        looks = _looks_at(recorded, steps)
+        assert looks == _looks_at(walked, steps)
+        assert all(looks[step] == every[step] for step in steps)
+        changed = [state.changed for state in recorded.states(steps)]
+        assert changed == [state.changed for state in walked.states(steps)]  # the same nodes redrawn
+
+
+def test_steps_the_record_lacks_are_walked(aima_trace, replayed):
+    figure = Figure(aima_trace, caption_steps=[0, 5, 9])
+    applied = replayed()
+    assert sorted(_looks_at(figure.step_visuals, [0, 5])) == [0, 5]
+    assert applied() == 0
+    assert sorted(_looks_at(figure.step_visuals, [0, 6])) == [0, 6]
+    assert 6 <= applied() <= 7  # walked to step 6 (and one past, where it stops), not to the end

@@ -165,7 +165,7 @@ class Figure:
             raise ValueError("a bare tree has no steps; use tree_svg")
         return StepVisuals(
             self.scene.trace, self.scene.plan, self.scene.layout, order_numbers=self.scene.order_numbers,
-            pruned_values=self.pruned_values,
+            pruned_values=self.pruned_values, record=self.scene.step_record,
         )
 
     @cached_property

@@ -1,8 +1,9 @@
 """Measuring a figure's texts: what each node will ever show, and the sizes drawn.
 
 :func:`walk_texts` walks a trace once for a scene: the widest text each drawn node shows
-at any step (the layout reserves room for it), the captions of the steps shown, and the
-search's end state (the key and the final figure read it), so a long trace is replayed
+at any step (the layout reserves room for it), the captions of the steps shown, the
+search's end state (the key and the final figure read it) and the facts of the looks at
+the steps shown (the frames and the player read them), so a long trace is replayed
 once, not once per reader. :func:`text_sizes` gives the sizes of text a figure draws,
 role by role (values, windows, labels, captions, ...); a slide preset checks these
 against its minimums once the figure is scaled to the slide
@@ -15,6 +16,7 @@ from collections.abc import Collection
 from typing import Any
 
 from tracer.render.plan import Plan
+from tracer.render.step_walk import StepRecord
 from tracer.render.visuals import WidestTexts
 from tracer.trace.captions import StepCaptions
 from tracer.trace.model import Trace
@@ -23,17 +25,26 @@ from tracer.trace.replay import Replayer
 __all__ = ["text_sizes", "walk_texts"]
 
 
-def walk_texts(trace: Trace, plan: Plan, labels: str, caption_steps: Collection[int] | None) -> tuple[WidestTexts, list[str], Replayer]:
+def walk_texts(
+    trace: Trace, plan: Plan, labels: str, caption_steps: Collection[int] | None,
+) -> tuple[WidestTexts, list[str], Replayer, StepRecord | None]:
     """One walk over ``trace``: the texts each drawn node shows at any step (the final
     figure's are added by the caller, from the key), the captions of ``caption_steps``
-    (every step's when None; ``labels``: ``letters`` or ``paths``), and the end state."""
+    (every step's when None; ``labels``: ``letters`` or ``paths``), the end state, and the
+    facts of the drawn nodes' looks at ``caption_steps`` (None when every step is shown:
+    a walk of its own makes those, as they are needed)."""
     texts = WidestTexts(plan)
     told = StepCaptions(trace, labels, caption_steps)
     replayer = Replayer(trace)
+    record = None if caption_steps is None else StepRecord(plan, caption_steps)
+    if record is not None:
+        record.start(replayer)
     for _ in replayer.steps():
         texts.note_step(replayer)
         told.note_step(replayer)
-    return texts, told.captions, replayer
+        if record is not None:
+            record.note_step(replayer)
+    return texts, told.captions, replayer, record
 
 
 def text_sizes(scene: Any) -> dict[str, float]:

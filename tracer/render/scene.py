@@ -184,12 +184,12 @@ class Scene:
         if self.trace is not None:
             labels = "letters" if self.labels == "letters" else "paths"
             # one walk fills the cached properties captions and end as well (a long trace is replayed once)
-            texts, self.__dict__["captions"], self.__dict__["end"] = walk_texts(self.trace, self.plan, labels, self.caption_steps)
+            texts, self.__dict__["captions"], self.__dict__["end"], self.step_record = walk_texts(self.trace, self.plan, labels, self.caption_steps)
             texts.note_final(final_texts(self.key, self.plan, alphabeta=self.is_alphabeta, twins=self.twins))
             self._widths, self._evaluated = texts.widths, texts.evaluated
         else:  # a bare tree; with static_values, room beside each internal node for its static value
             widths = {node.path: text_width(self.static_text(node.path), SIZES["value"], True) for node in self.plan.nodes}
-            self._widths, self._evaluated = (widths if self.static_values else {}), set()
+            self._widths, self._evaluated, self.step_record = (widths if self.static_values else {}), set(), None
         self._boards = {node.path: board_cells(self.trace, node) for node in self.plan.nodes}
         game = self.trace.game.name if self.trace is not None and self.trace.is_game else ""
         self._pieces = PIECES.get(game)

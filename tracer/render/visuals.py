@@ -25,12 +25,14 @@ A search's looks are read from the one :class:`~tracer.trace.Replayer`:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
 from tracer.game.model import NodePath
 from tracer.render.layout import Layout
 from tracer.render.plan import Plan
+from tracer.render.step_walk import PROGRESS_EVERY, NodeFacts, StepChanges, StepRecord, node_facts, told
 from tracer.render.style import SIZES, text_width
 from tracer.trace.key import AnswerKey
 from tracer.trace.model import Trace
@@ -46,8 +48,6 @@ Visual = tuple[tuple[str, ...], tuple[str, str, str, str]]
 """A node's look: its classes, and its texts (val, win, alt, ord)."""
 EdgeLook = tuple[str, ...]
 """An edge's look: its classes."""
-PROGRESS_EVERY = 10_000
-"""Steps walked between two calls of a progress callback."""
 _PARTIAL_BOUND = {"max": "lower", "min": "upper"}
 
 
@@ -95,17 +95,24 @@ def order_text(order: int) -> str:
 
 def edge_classes(replayer: Replayer, child: NodePath) -> EdgeLook:
     """The look of the edge into ``child``: the child's status, and a cut mark where a cutoff pruned it."""
-    status = replayer.status_of(child)
-    if status == "pruned" and child in replayer.pruned_roots:
+    return edge_look(node_facts(replayer, child))
+
+
+def edge_look(facts: NodeFacts) -> EdgeLook:
+    """The look of the edge into a node with these facts (:func:`~tracer.render.step_walk.node_facts`)."""
+    status = facts[0]
+    if status == "pruned" and facts[8]:
         return ("te", status, "cutroot")
     return ("te", status)
 
 
 class StepVisuals:
-    """The looks of a trace's drawn nodes and edges at every step (one walk per :meth:`states`)."""
+    """The looks of a trace's drawn nodes and edges at every step (one walk per :meth:`states`);
+    ``record``: the facts at chosen steps, kept by the scene's walk, which serve any of those steps without a walk."""
 
     def __init__(
-        self, trace: Trace, plan: Plan, layout: Layout, *, order_numbers: bool = False, pruned_values: str = "show"
+        self, trace: Trace, plan: Plan, layout: Layout, *, order_numbers: bool = False, pruned_values: str = "show",
+        record: StepRecord | None = None,
     ) -> None:
         self.trace = trace
         self.plan = plan
@@ -113,7 +120,7 @@ class StepVisuals:
         self.order_numbers = order_numbers
         self.hide_pruned = _hide_pruned(pruned_values)
         self._windows = _Windows()
-        self._children: dict[NodePath, list[NodePath]] = {node.path: [child.path for child in plan.children(node)] for node in plan.nodes}
+        self._record = record
         # the changes at the chosen steps of the last full walk over them: (steps, [(step, changed, node looks, edge looks)])
         self._kept: tuple[tuple[int, ...], list[tuple[int, set[NodePath], dict[NodePath, Visual], dict[NodePath, EdgeLook]]]] | None = None
 
@@ -122,15 +129,17 @@ class StepVisuals:
         those (each state's ``changed`` then holds every change since the one before, and the
         walk stops at the last). ``progress(n)`` is told of every 10,000 steps walked.
 
-        A look depends only on the state at its step, so the looks of the steps in between
-        are never made: a player of every 382nd step of a long trace skips their cost. The
-        changes at chosen steps are kept, so that a second walk over the same steps (a
-        render's frames, then its player) reads them instead of replaying the trace.
+        A look depends only on the state at its step, so the looks of the steps in between are
+        never made. Steps the scene's walk recorded are read from its record, without a walk;
+        the changes at chosen steps are kept for a second walk over the same steps (a player).
         """
         if steps is None:
             yield from self._states(None, progress)
             return
         wanted = tuple(sorted(set(steps)))
+        if self._record is not None and self._record.steps.issuperset(wanted):
+            yield from self._recorded_states(set(wanted), progress)
+            return
         if self._kept is not None and self._kept[0] == wanted:
             yield from self._kept_states(self._kept[1], progress)
             return
@@ -150,10 +159,29 @@ class StepVisuals:
         for step, changed, node_looks, edge_looks in kept:
             nodes.update(node_looks)
             edges.update(edge_looks)
-            if progress is not None:
-                for _ in range(step // PROGRESS_EVERY - walked // PROGRESS_EVERY):
-                    progress(PROGRESS_EVERY)
-                walked = step
+            walked = told(progress, walked, step)
+            yield StepState(step, changed, nodes, edges)
+
+    def _recorded_states(self, wanted: set[int], progress: Callable[[int], Any] | None) -> Iterator[StepState]:
+        """The looks at ``wanted`` steps from the record: a node changed at a recorded step between two
+        wanted ones takes its latest facts, and the current node of the wanted step."""
+        assert self._record is not None
+        facts: dict[NodePath, NodeFacts] = {}
+        nodes: dict[NodePath, Visual] = {}
+        edges: dict[NodePath, EdgeLook] = {}
+        pending: set[NodePath] = set()
+        walked = 0
+        last = max(wanted, default=-1)
+        for step, changed, step_facts, current in self._record.kept:
+            if step > last:
+                return
+            facts.update(step_facts)
+            pending |= changed
+            if step not in wanted:
+                continue
+            changed, pending = pending, set()
+            self._note_looks(changed, facts, current, nodes, edges)
+            walked = told(progress, walked, step)
             yield StepState(step, changed, nodes, edges)
 
     def _states(self, wanted: set[int] | None, progress: Callable[[int], Any] | None) -> Iterator[StepState]:
@@ -161,7 +189,11 @@ class StepVisuals:
         edges: dict[NodePath, EdgeLook] = {}
         last = max(wanted, default=-1) if wanted is not None else None
         pending: set[NodePath] = set()
-        for step, replayer, changed, current in self._walk():
+        start = Replayer(self.trace)
+        changes = StepChanges(self.plan)
+        walk = ((replayer, *changes.note(replayer)) for replayer in start.steps())
+        for replayer, changed, current in itertools.chain([(start, changes.everything(), None)], walk):
+            step = replayer.step
             if progress is not None and step and step % PROGRESS_EVERY == 0:
                 progress(PROGRESS_EVERY)
             if wanted is not None:
@@ -171,58 +203,29 @@ class StepVisuals:
                 if step not in wanted:
                     continue
                 changed, pending = pending, set()
-            for path in changed:
-                nodes[path] = self.node_visual(replayer, path, current)
-                if path:
-                    edges[path] = edge_classes(replayer, path)
+            self._note_looks(changed, {path: node_facts(replayer, path) for path in changed}, current, nodes, edges)
             yield StepState(step, changed, nodes, edges)
+
+    def _note_looks(self, changed: set[NodePath], facts: dict[NodePath, NodeFacts], current: NodePath | None,
+                    nodes: dict[NodePath, Visual], edges: dict[NodePath, EdgeLook]) -> None:
+        for path in changed:
+            nodes[path] = self.look(path, facts[path], current)
+            if path:
+                edges[path] = edge_look(facts[path])
 
     def first(self) -> tuple[dict[NodePath, Visual], dict[NodePath, EdgeLook]]:
         """The looks at step 0."""
         state = next(self.states())
         return dict(state.nodes), dict(state.edges)
 
-    def _walk(self) -> Iterator[tuple[int, Replayer, set[NodePath], NodePath | None]]:
-        """(step, replayer, drawn nodes whose look may have changed, current drawn node)."""
-        start = Replayer(self.trace)
-        drawn = self.plan.drawn
-        everything = set(drawn)
-        yield 0, start, everything, None
-        previous: NodePath | None = None
-        shown = self.plan.shown
-        for replayer in start.steps():
-            kind, node = replayer.kind, replayer.node
-            if kind == "iteration_start":
-                changed = set(everything)
-                current = None
-            elif node is None:
-                changed = set()
-                current = None
-            else:
-                current = shown(node)
-                changed = {current}
-                if kind == "cutoff":
-                    cut = replayer.stories[node].cutoff
-                    for root in cut.pruned if cut is not None else ():
-                        if root in drawn:
-                            changed.update(self._drawn_subtree(root))
-            if previous is not None:
-                changed.add(previous)
-            previous = current
-            yield replayer.step, replayer, changed, current
-
-    def _drawn_subtree(self, root: NodePath) -> list[NodePath]:
-        out, stack = [], [root]
-        while stack:
-            path = stack.pop()
-            out.append(path)
-            stack.extend(self._children[path])
-        return out
-
     def node_visual(self, replayer: Replayer, path: NodePath, current: NodePath | None) -> Visual:
         """The look of the node at ``path`` in the replayer's state (``current``: the node of the step)."""
+        return self.look(path, node_facts(replayer, path), current)
+
+    def look(self, path: NodePath, facts: NodeFacts, current: NodePath | None) -> Visual:
+        """The look of the node at ``path`` with these facts (:func:`~tracer.render.step_walk.node_facts`)."""
+        status, quiescence, value, v, valued, backed, (alpha, beta), order_number, _ = facts
         node = self.plan.tree.node(path)
-        status = replayer.status_of(path)
         classes = ["tn", node.type, status]
         if path in self.plan.collapsed:
             classes.append("collapsed")
@@ -230,25 +233,23 @@ class StepVisuals:
             classes.append("novalue")
         if path == current:
             classes.append("current")
-        if path in replayer.quiescence:
+        if quiescence:
             classes.append("quiescence")
         val = win = order = ""
         part = self.layout.anatomies[path]
         box = part.shape == "box"  # a leaf's value is printed in its box
         if status == "done" and not box:
-            val = bounded(*replayer.value[path])
+            val = bounded(*value)
         elif status == "active":
-            v = replayer.v.get(path)
             if not box and v is not None:
-                if path in replayer.evaluated_as or path in replayer.table_hits:
+                if valued:
                     val = number(v)
-                elif path in replayer.backed:
+                elif backed:
                     val = partial_value(node.type, v)
-            alpha, beta = replayer.window.get(path, (None, None))
             if alpha is not None and part.win is not None:
                 win = self._windows[alpha, beta]
-        if self.order_numbers and path in replayer.evaluated_as and part.order is not None:
-            order = order_text(replayer.evaluated_as[path])
+        if self.order_numbers and order_number is not None and part.order is not None:
+            order = order_text(order_number)
         return tuple(classes), (val, win, "", order)
 
 
