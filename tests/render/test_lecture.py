@@ -18,6 +18,7 @@ from render_helpers import AIMA, SVG, groups, node_boxes, parse, texts
 import tracer
 from tracer.cli import main
 from tracer.render import Figure
+from tracer.render.edges import edge_primitives
 from tracer.render.steps import cutoff_steps, key_steps, select_steps
 from tracer.search import SearchSettings
 
@@ -430,6 +431,19 @@ def test_cut_marks_and_moves_stay_clear_on_slides_and_staggered_rows(case):
         assert not [text for text, box in moves if _segment_hits_box(*cut, box)], cut
         assert not [box for box in shapes if _segment_hits_box(*cut, box)], cut
     assert not [text for text, box in moves if any(_segment_hits_box(*line, box) for line in lines)]
+
+
+@pytest.mark.parametrize("case", sorted(CROWDED_FIGURES))
+def test_a_fan_found_once_gives_each_edge_what_the_edge_alone_gives(case):
+    """A fan's shapes and cut marks are found once for all its edges (kept by the scene): every edge,
+    at two places of the tree, is what it is when its fan is found for it alone."""
+    scene = CROWDED_FIGURES[case]().scene
+    fans: dict = {}
+    edges = [path for path in scene.layout.centers if path]
+    for dx, dy in ((scene.tree_x, scene.tree_y), (scene.tree_x + 40.0, scene.tree_y)):
+        for child in edges:
+            assert edge_primitives(scene, child, dx, dy, fans) == edge_primitives(scene, child, dx, dy), child
+    assert len(fans) == 2 * len({child[:-1] for child in edges})
 
 
 def test_hexapawn_pawns_are_drawn_as_pawns():

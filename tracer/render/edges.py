@@ -14,14 +14,21 @@ from tracer.game.model import NodePath
 from tracer.render.style import text_width
 from tracer.render.svg import Line, Primitive, Text
 
-__all__ = ["CUT_PLACES", "EDGE_GAP", "LABEL_PLACES", "edge_primitives"]
+__all__ = ["CUT_PLACES", "EDGE_GAP", "LABEL_PLACES", "Fan", "edge_primitives"]
 
 
-def edge_primitives(scene: Any, child: NodePath, dx: float, dy: float) -> tuple[Primitive, ...]:
+Fan = tuple[list[list[float]], dict[NodePath, list[tuple[float, float, float, float]]]]
+"""A fan's shapes (boxes) and the cut mark's strokes on each of its edges."""
+
+
+def edge_primitives(
+    scene: Any, child: NodePath, dx: float, dy: float, fans: dict[tuple[NodePath, float, float], Fan] | None = None,
+) -> tuple[Primitive, ...]:
     """The edge into ``child`` with the tree's top left corner at (``dx``, ``dy``): its line
     (stopping short of both shapes, so that a MIN triangle over its children's edges
     does not read as an hourglass, nor a dashed pruned triangle with its edges as a
-    cross), a cut mark half way down and the move, clear of the cut marks and the other edges of its fan."""
+    cross), a cut mark half way down and the move, clear of the cut marks and the other edges of its fan.
+    ``fans`` keeps each fan's shapes and cut marks, found once for all its edges (they depend on the whole fan)."""
     parent = child[:-1]
     px, py = scene.layout.centers[parent]
     cx, cy = scene.layout.centers[child]
@@ -35,8 +42,13 @@ def edge_primitives(scene: Any, child: NodePath, dx: float, dy: float) -> tuple[
     start_gap = 0.0 if parent in scene.layout.stems else gap  # a stem's end joins its edges
     items: list[Primitive] = [Line("line", x1 + ux * start_gap, y1 + uy * start_gap, x2 - ux * gap, y2 - uy * gap)]
     # a cut mark: two short strokes across the edge, half way down or as near it as is clear of the fan's shapes
-    shapes = _fan_shapes(scene, parent, dx, dy)
-    marks = _fan_cut_marks(scene, parent, x1, y1, dx, dy, shapes)
+    fan = fans.get((parent, dx, dy)) if fans is not None else None
+    if fan is None:
+        shapes = _fan_shapes(scene, parent, dx, dy)
+        fan = (shapes, _fan_cut_marks(scene, parent, x1, y1, dx, dy, shapes))
+        if fans is not None:
+            fans[parent, dx, dy] = fan
+    shapes, marks = fan
     cuts = marks[child]
     items.extend(Line("cut", *stroke) for stroke in cuts)
     label = scene.edge_label(scene.tree.node(child))
@@ -95,14 +107,21 @@ def _fan_cut_marks(
     for node in scene.plan.children(scene.tree.node(parent)):
         cx, cy = scene.layout.centers[node.path]
         end = (cx + dx, cy + dy + scene.layout.anatomies[node.path].top_anchor)
-        places = [_cut_strokes(x1, y1, *end, t) for t in CUT_PLACES]
-        strokes = next(
-            (strokes for obstacles in (shapes + taken, shapes) for strokes in places
-             if not any(_overlaps(_box_of(strokes), other, 1.0) for other in obstacles)),
-            places[0],
-        )
+        places: dict[float, tuple[list[tuple[float, float, float, float]], list[float]]] = {}  # made when first tried
+        chosen = None
+        for obstacles in (shapes + taken, shapes):
+            for t in CUT_PLACES:
+                if t not in places:
+                    strokes = _cut_strokes(x1, y1, *end, t)
+                    places[t] = strokes, _box_of(strokes)
+                if not any(_overlaps(places[t][1], other, 1.0) for other in obstacles):
+                    chosen = places[t]
+                    break
+            if chosen is not None:
+                break
+        strokes, box = chosen if chosen is not None else places[CUT_PLACES[0]]
         marks[node.path] = strokes
-        taken.append(_box_of(strokes))
+        taken.append(box)
     return marks
 
 

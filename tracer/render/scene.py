@@ -18,7 +18,7 @@ from functools import cached_property
 from tracer.game.model import Node, NodePath, Tree
 from tracer.render.anatomy import Anatomy, anatomy, labels_fit_inside, node_primitives
 from tracer.render.boards import PIECES, board_cells
-from tracer.render.edges import edge_primitives
+from tracer.render.edges import Fan, edge_primitives
 from tracer.render.header import header_left, header_right
 from tracer.render.layout import Layout, compute_layout
 from tracer.render.legend import step_legend
@@ -242,6 +242,7 @@ class Scene:
         self.layout: Layout = self._lay_out()
         self._node_items: dict[tuple[NodePath, tuple[str, ...]], tuple[Primitive, ...]] = {}
         self._edge_items: dict[NodePath, tuple[Primitive, ...]] = {}
+        self._fans: dict[tuple[NodePath, float, float], Fan] = {}  # each fan's shapes and cut marks, for all its edges
         self._place_canvas()
 
     def _place_canvas(self) -> None:
@@ -366,7 +367,7 @@ class Scene:
         """The primitives of the edge into ``child``: its line, a cut mark, its label."""
         cached = self._edge_items.get(child)
         if cached is None:
-            cached = self._edge_items[child] = edge_primitives(self, child, self.tree_x, self.tree_y)
+            cached = self._edge_items[child] = edge_primitives(self, child, self.tree_x, self.tree_y, self._fans)
         return cached
 
     # -- the bands around the tree ------------------------------------------------------------------
