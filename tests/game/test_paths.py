@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import tracer
 from tracer.errors import path_text
-from tracer.game.model import DEEP, DeepPath, as_path, child_path, parse_path
+from tracer.game.model import DEEP, DeepPath, as_path, child_path, parent_path, parse_path
 from tracer.trace.key import answer_key
 from tracer.trace.key_text import key_text
 
@@ -38,6 +38,18 @@ def test_children_of_deep_paths_are_deep_and_know_their_text():
     assert path_text(path + (7,)) == ".".join(str(level % 3) for level in range(DEEP + 5)) + ".7"
     parsed = parse_path(path_text(path))
     assert isinstance(parsed, DeepPath) and parsed == path
+
+
+def test_a_path_s_parent_is_its_slice_and_a_deep_child_gives_the_parent_it_was_made_from():
+    path: tuple[int, ...] = ()
+    for level in range(DEEP + 5):
+        child = child_path(path, level % 3)
+        assert parent_path(child) == child[:-1] == path
+        if isinstance(child, DeepPath):  # no new tuple to build and hash item by item
+            assert parent_path(child) is path
+        path = child
+    parsed = as_path(list(path))  # a deep path read from text knows no parent: sliced
+    assert parent_path(parsed) == path[:-1] and parent_path((4,)) == ()
 
 
 def test_the_key_of_a_deep_chain():

@@ -37,6 +37,7 @@ __all__ = [
     "child_path",
     "format_value",
     "letters",
+    "parent_path",
     "parse_path",
 ]
 
@@ -103,6 +104,13 @@ def child_path(path: NodePath, index: int) -> NodePath:
     child = DeepPath(tuple.__add__(path, (index,)))
     child.__dict__["parent"] = path
     return child
+
+
+def parent_path(path: NodePath) -> NodePath:
+    """The path of the parent of the node at ``path`` (not the root): a deep path's own parent, when it
+    was made by :func:`child_path`, rather than a slice (a new tuple, hashed item by item: quadratic in a chain)."""
+    parent = path.__dict__.get("parent") if path.__class__ is DeepPath else None
+    return parent if parent is not None else path[:-1]
 
 
 def as_path(items: Sequence[int], *, deep: bool = False) -> NodePath:
@@ -312,7 +320,7 @@ class Tree:
         )
 
     def parent(self, node: Node) -> Node | None:
-        return self._by_path.get(node.path[:-1]) if node.path else None
+        return self._by_path.get(parent_path(node.path)) if node.path else None
 
     def __repr__(self) -> str:
         return f"<Tree of {len(self)} nodes, height {self.height}, root {self.root.type}>"

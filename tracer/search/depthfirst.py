@@ -272,7 +272,7 @@ def depth_first_search(
                     if steps:
                         emit(("beta", path, beta, v))
                     beta = v
-            if best == path:
+            if best is path:  # the stand-pat mark (identity: comparing a deep path item by item costs its depth)
                 best = None  # stood pat: no move was better than the static value
             if concludes:
                 returned, bound = conclude(v, low, high, alpha0, beta0, side is max_side)

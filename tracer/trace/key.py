@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tracer.errors import InputError, path_text
-from tracer.game.model import DEEP, DeepPath, NodePath, Tree, letters
+from tracer.game.model import DEEP, NodePath, Tree, letters, parent_path
 from tracer.game.protocol import Game, TreeGame
 from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
@@ -212,8 +212,7 @@ def deep_path_refs(nodes: Sequence[KeyNode]) -> DeepPathRefs | None:
     for index, node in enumerate(nodes):
         path = node.path
         if len(path) >= DEEP:
-            parent = path.__dict__.get("parent") if isinstance(path, DeepPath) else None
-            row = rows.get(parent if parent is not None else path[:-1])
+            row = rows.get(parent_path(path))
             if row is not None:
                 refs.own[index] = f"#{row}.{path[-1]}"
             refs[path] = f"#{index}"

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tracer.game.model import Node, NodePath, Tree, child_path
+from tracer.game.model import Node, NodePath, Tree, child_path, parent_path
 from tracer.game.protocol import Game, TreeGame
 from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
@@ -201,7 +201,7 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
     children_of: dict[NodePath, list[int]] = {}
     for path in paths:
         if path:
-            children_of.setdefault(path[:-1], []).append(path[-1])
+            children_of.setdefault(parent_path(path), []).append(path[-1])
     root_state = game.initial_state()
     root = _game_node(game, (), root_state, None, scored)
     stack: list[tuple[Node, Any]] = [(root, root_state)]

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from tracer.game.model import NodePath
+from tracer.game.model import NodePath, parent_path
 from tracer.search.events import Event, RawEvent, fields_of, kind_of, typed
 from tracer.trace.model import Trace
 from tracer.trace.state import (
@@ -191,7 +191,7 @@ class Replayer:
         self.value.pop(node, None)
         self.backed.discard(node)
         self.table_hits.discard(node)
-        origin = self._origin.get(node[:-1], (None, None)) if node else (None, None)
+        origin = self._origin.get(parent_path(node), (None, None)) if node else (None, None)
         self._origin[node] = origin
         self.stories[node] = NodeStory(node, node_type, alpha, beta, origin[0], origin[1])
         limit = self.iteration if self.iteration is not None else self._limit
@@ -269,7 +269,7 @@ class Replayer:
         self.kind, self.node = "leave", node
         self.status[node] = DONE
         self.value[node] = (value, bound)
-        if self.stack and self.stack[-1] == node:
+        if self.stack and (self.stack[-1] is node or self.stack[-1] == node):  # `is` first: a deep path compares item by item
             self.stack.pop()
         story = self.stories[node]
         story.returned, story.bound, story.best = value, bound, best

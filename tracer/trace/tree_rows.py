@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tracer.errors import path_text
-from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree, child_path
+from tracer.game.model import PLAYER_TYPES, Node, NodePath, Tree, child_path, parent_path
 from tracer.trace.json_values import encode_value
 from tracer.trace.schema import Decoders, FieldError
 from tracer.trace.verify import changed
@@ -70,7 +70,7 @@ def read_tree(rows: Any, players: Any, fail: Any, version: int) -> Tree:
                 raise fail(say("trace.node.twice", "{where}: the path {path} appears twice", where=where, path=repr(path_text(path))))
             by_path[path] = node
             if path:
-                parent = by_path.get(path[:-1])
+                parent = by_path.get(parent_path(path))
                 if parent is None or len(parent.children) != path[-1]:
                     raise fail(say("trace.node.gap", "the node {path} has no parent or a gap before it among its siblings", path=repr(path_text(path))))
                 parent.children.append(node)
