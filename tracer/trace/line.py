@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tracer.game.model import NodePath
-from tracer.search.events import RawEvent, dispatch
+from tracer.search.events import RawEvent, dispatch, fields_of, kind_of
 
 __all__ = ["LineTracker"]
 
@@ -37,11 +37,11 @@ class LineTracker:
 
     def append(self, raw: RawEvent) -> None:
         # one event at a time from a search (a game's key: 1.1 million): no dispatch, a leaf's enter costs no call
-        kind = raw[0]
+        kind = kind_of(raw)
         if kind == "enter":
             self._frames.append(None)
         elif kind == "leave":
-            self._leave(*raw[1:])
+            self._leave(*fields_of(raw))
         elif kind == "iteration_start":
             self._frames = []
 
