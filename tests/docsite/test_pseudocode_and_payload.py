@@ -124,3 +124,38 @@ def test_imperfect_fences_trace_the_deals_or_the_information_sets(tmp_path):
         read_fence_options({"game": "roads", "imperfect": "both"})
     with pytest.raises(InputError, match="imperfect= needs game="):
         build_trace("[[1, 2]]", read_fence_options({"imperfect": "deals"}), tmp_path, tmp_path)
+
+
+@pytest.mark.parametrize("source", [FIG_5_2, "tictactoe:XO.X.....", "tictactoe:X...O....:iterative"])
+def test_a_stepper_walks_its_trace_once_for_the_figure_the_lines_and_the_stacks(monkeypatch, source):
+    """The scene's walk tells the pseudocode lines and the call stacks of every step: they are
+    those of walks of their own, and the trace is replayed twice, for the scene and for every
+    step's looks (it was four times: the lines and the stacks walked it too)."""
+    from tracer.docsite.stepper import stepper_payload
+    from tracer.trace.replay import Replayer
+
+    if source.startswith("tictactoe:"):
+        _, position, *how = source.split(":")
+        settings = SearchSettings(depth=3, iterative=True, transposition_table=True) if how else SearchSettings()
+        trace = tracer.search(TicTacToe(position), settings)
+    else:
+        trace = tracer.alphabeta(source)
+    fence = read_fence_options({"labels": "paths"})
+    expected_lines = [None, *step_lines(trace)]
+    expected_stacks = [[]]
+    for walker in Replayer(trace).steps():
+        expected_stacks.append([".".join(map(str, path)) or "root" for path in walker.stack])
+
+    applied = 0
+    original = Replayer.apply_next
+
+    def counted(self):
+        nonlocal applied
+        applied += 1
+        original(self)
+
+    monkeypatch.setattr(Replayer, "apply_next", counted)
+    data = stepper_payload(trace, fence, prefix="t")["data"]
+    assert applied == 2 * len(trace)
+    assert data["lines"] == expected_lines
+    assert [[frame[0] for frame in stack] for stack in data["stacks"]] == expected_stacks

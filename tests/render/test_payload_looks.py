@@ -9,7 +9,8 @@ from engine_helpers import internal_trees
 from hypothesis import given, settings
 
 import tracer
-from tracer.docsite.stepper import _stacks
+from tracer.docsite.fence import read_fence_options
+from tracer.docsite.stepper import stepper_payload
 from tracer.errors import path_text
 from tracer.render.figure import Figure
 from tracer.trace.replay import Replayer
@@ -57,7 +58,8 @@ def _check(trace: tracer.Trace) -> None:
     every_third = list(range(0, len(trace) + 1, 3))
     for steps in (None, every_third):
         assert json.dumps(figure.paints(steps)) == json.dumps(_paints_directly(figure, steps))
-    assert json.dumps(_stacks(trace, "letters")) == json.dumps(_stacks_directly(trace))
+    stacks = stepper_payload(trace, read_fence_options({}), prefix="t")["data"]["stacks"]  # told by the figure's walk
+    assert json.dumps(stacks) == json.dumps(_stacks_directly(trace))
 
 
 def test_figure_5_2() -> None:

@@ -13,6 +13,7 @@ there, so one page serves both palettes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path as FilePath
@@ -23,7 +24,7 @@ from tracer.render.figure import Figure
 from tracer.render.player import Code, final_html, head_of, player_context, player_html_part, script_json
 from tracer.search.conventions import default_algorithm
 from tracer.trace.model import Trace
-from tracer.trace.pseudocode import Pseudocode, pseudocode_for, step_lines
+from tracer.trace.pseudocode import Pseudocode, StepLines, pseudocode_for
 from tracer.trace.replay import Replayer
 from tracer.words import number, say
 
@@ -71,41 +72,45 @@ def build_trace(source: str, fence: FenceOptions, page_dir: FilePath, docs_dir: 
     return Trace.searched(target, settings)
 
 
-def _stacks(trace: Trace, labels: str) -> list[list[list[str]]]:
-    """The call stack after each step: [node name, v, alpha, beta] per frame, root first.
+class _Stacks:
+    """The call stack after each step, told one step at a time by the figure's walk over the trace:
+    :attr:`stacks`, [node name, v, alpha, beta] per frame, root first (step 0: empty).
 
     A frame's row is made once per look (node, v, window) and shared by every step that
     shows it: a stack changes at its top only, and a tree has few distinct values."""
-    tree = trace.tree
-    rows: dict[tuple[Any, ...], list[str]] = {}
 
-    def row(path: tuple[int, ...], v: float | None, alpha: float | None, beta: float | None) -> list[str]:
-        if labels == "letters" and path in tree:
-            name = tree.node(path).label
+    def __init__(self, trace: Trace, labels: str) -> None:
+        self.tree, self.labels = trace.tree, labels
+        self.stacks: list[list[list[str]]] = [[]]
+        self._rows: dict[tuple[Any, ...], list[str]] = {}
+
+    def _row(self, path: tuple[int, ...], v: float | None, alpha: float | None, beta: float | None) -> list[str]:
+        if self.labels == "letters" and path in self.tree:
+            name = self.tree.node(path).label
         else:
             name = ".".join(map(str, path)) or say("figure.label.root", "root")  # as the figure labels it
-        return [name, shown(v), shown(alpha), shown(beta)]
+        return [name, _shown(v), _shown(alpha), _shown(beta)]
 
-    def shown(value: float | None) -> str:
-        return "" if value is None else number(value)
-
-    stacks: list[list[list[str]]] = [[]]
-    for walker in Replayer(trace).steps():
-        frames = []
+    def note_step(self, walker: Replayer) -> None:
+        rows, frames = self._rows, []
         window, v = walker.window, walker.v
         for path in walker.stack:
             alpha, beta = window.get(path, (None, None))
             look = (path, v.get(path), alpha, beta)
             frame = rows.get(look)
             if frame is None:
-                frame = rows[look] = row(*look)
+                frame = rows[look] = self._row(*look)
             frames.append(frame)
-        stacks.append(frames)
-    return stacks
+        self.stacks.append(frames)
 
 
-def _figure(trace: Trace, fence: FenceOptions, prefix: str, *, caption_band: bool = True) -> Figure:
-    return Figure(trace, theme="light", labels=fence.labels, order_numbers=fence.show_order, prefix=prefix, caption_band=caption_band)
+def _shown(value: float | None) -> str:
+    return "" if value is None else number(value)
+
+
+def _figure(trace: Trace, fence: FenceOptions, prefix: str, *, caption_band: bool = True, followers: Sequence[Any] = ()) -> Figure:
+    return Figure(trace, theme="light", labels=fence.labels, order_numbers=fence.show_order, prefix=prefix, caption_band=caption_band,
+                  followers=followers)
 
 
 def _height(fence: FenceOptions) -> str:
@@ -124,22 +129,25 @@ def _start(fence: FenceOptions, total: int) -> int:
 def stepper_payload(trace: Trace, fence: FenceOptions, prefix: str) -> dict[str, Any]:
     """The player's context for a fence: ``figure``, ``code`` (the pseudocode) and
     ``data``, the payload (see :mod:`tracer.render.player`)."""
-    figure = _figure(trace, fence, prefix, caption_band=False)
-    code = pseudocode_for(trace)
-    context = _context(trace, fence, figure, code, root_id=prefix.removesuffix("-fig"))
+    figure, code, context = _player(trace, fence, prefix, root_id=prefix.removesuffix("-fig"))
     return {"figure": figure, "code": code, "data": context["data"]}
 
 
-def _context(trace: Trace, fence: FenceOptions, figure: Figure, code: Pseudocode, *, root_id: str) -> dict[str, Any]:
-    return player_context(
+def _player(trace: Trace, fence: FenceOptions, prefix: str, *, root_id: str) -> tuple[Figure, Pseudocode, dict[str, Any]]:
+    """A stepper's figure, pseudocode and player context; the figure's one walk over the trace
+    also finds each step's pseudocode line and call stack."""
+    code = pseudocode_for(trace)
+    lines, stacks = StepLines(trace, code), _Stacks(trace, fence.labels)
+    figure = _figure(trace, fence, prefix, caption_band=False, followers=(lines, stacks))
+    return figure, code, player_context(
         figure,
         root_id=root_id,
         head=head_of(trace, fence.title or None),
         label=fence.title or say("stepper.label", "Search stepper"),
         style=_style(figure),
         start=_start(fence, len(trace)),
-        lines=[None, *step_lines(trace, code)],
-        stacks=_stacks(trace, fence.labels),
+        lines=[None, *lines.lines],
+        stacks=stacks.stacks,
         code=Code(code.title, ["  " * line.indent + line.text for line in code.lines]) if fence.pseudocode else None,
         figure_style=_height(fence),
     )
@@ -175,5 +183,4 @@ def trace_stepper_html(trace: Trace, fence: FenceOptions, *, id_token: str) -> s
         figure = _figure(trace, fence, prefix)
         head = head_of(trace, fence.title or None)
         return final_html(figure, root_id=id_token, head=head, style=_style(figure), figure_style=_height(fence))
-    figure = _figure(trace, fence, prefix, caption_band=False)
-    return player_html_part(_context(trace, fence, figure, pseudocode_for(trace), root_id=id_token))
+    return player_html_part(_player(trace, fence, prefix, root_id=id_token)[2])

@@ -23,7 +23,7 @@ sheet), :func:`base_svg`, :func:`paints` and :func:`stepper_css` (for a stepper)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -35,6 +35,7 @@ from tracer.render.exports import picture_dot
 from tracer.render.final import final_caption, final_document, final_picture
 from tracer.render.frame_writer import FrameWriter
 from tracer.render.layout import Layout
+from tracer.render.measure import StepFollower
 from tracer.render.plan import MAX_NODES, Plan
 from tracer.render.scene import Scene
 from tracer.render.slide import SlidePreset, slide_preset
@@ -79,6 +80,8 @@ class Figure:
     :data:`~tracer.render.scene.NOISY_MARK`. ``caption_steps`` names the only steps
     whose captions will be shown (frames, a player of chosen steps): the others are
     never told (their captions are ""), and the caption band fits the longest shown.
+    ``followers`` are told of each step by the scene's one walk over the trace
+    (:class:`~tracer.render.measure.StepFollower`: a stepper's pseudocode lines and call stacks).
     """
 
     def __init__(
@@ -105,6 +108,7 @@ class Figure:
         static_values: bool = False,
         noisy_marks: bool = False,
         caption_steps: Iterable[int] | None = None,
+        followers: Sequence[StepFollower] = (),
     ) -> None:
         get_theme(theme)
         if pruned_values not in PRUNED_VALUES:
@@ -115,7 +119,7 @@ class Figure:
             source, labels=labels, max_depth=max_depth, collapse=collapse, order_numbers=order_numbers,
             max_nodes=max_nodes, caption_band=caption_band, captions=captions, header=header, legend=legend,
             font_scale=font_scale, slide=self.slide, focus=self.focus, compact=compact, wrap=wrap, static_values=static_values,
-            noisy_marks=noisy_marks, caption_steps=None if caption_steps is None else set(caption_steps),
+            noisy_marks=noisy_marks, caption_steps=None if caption_steps is None else set(caption_steps), followers=followers,
         )
         self.theme = theme
         self.prefix = prefix if prefix is not None else f"tr{self.scene.layout.digest()}"

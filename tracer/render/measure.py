@@ -12,8 +12,8 @@ against its minimums once the figure is scaled to the slide
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import Any
+from collections.abc import Collection, Sequence
+from typing import Any, Protocol
 
 from tracer.render.plan import Plan
 from tracer.render.step_walk import StepRecord
@@ -22,17 +22,23 @@ from tracer.trace.captions import StepCaptions
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
 
-__all__ = ["text_sizes", "walk_texts"]
+__all__ = ["StepFollower", "text_sizes", "walk_texts"]
+
+
+class StepFollower(Protocol):
+    """What else a figure's walk over a trace tells of each step (after its event is applied)."""
+
+    def note_step(self, replayer: Replayer) -> None: ...
 
 
 def walk_texts(
-    trace: Trace, plan: Plan, labels: str, caption_steps: Collection[int] | None,
+    trace: Trace, plan: Plan, labels: str, caption_steps: Collection[int] | None, followers: Sequence[StepFollower] = (),
 ) -> tuple[WidestTexts, list[str], Replayer, StepRecord | None]:
     """One walk over ``trace``: the texts each drawn node shows at any step (the final
     figure's are added by the caller, from the key), the captions of ``caption_steps``
     (every step's when None; ``labels``: ``letters`` or ``paths``), the end state, and the
     facts of the drawn nodes' looks at ``caption_steps`` (None when every step is shown:
-    a walk of its own makes those, as they are needed)."""
+    a walk of its own makes those, as they are needed). ``followers`` are told of each step too."""
     texts = WidestTexts(plan)
     told = StepCaptions(trace, labels, caption_steps)
     replayer = Replayer(trace)
@@ -44,6 +50,8 @@ def walk_texts(
         told.note_step(replayer)
         if record is not None:
             record.note_step(replayer)
+        for follower in followers:
+            follower.note_step(replayer)
     return texts, told.captions, replayer, record
 
 

@@ -12,7 +12,7 @@ canvas (cached: a frame reuses them), whatever step or figure is drawn.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from functools import cached_property
 
 from tracer.game.model import Node, NodePath, Tree
@@ -22,7 +22,7 @@ from tracer.render.edges import Fan, edge_primitives
 from tracer.render.header import header_left, header_right
 from tracer.render.layout import Layout, compute_layout
 from tracer.render.legend import step_legend
-from tracer.render.measure import text_sizes, walk_texts
+from tracer.render.measure import StepFollower, text_sizes, walk_texts
 from tracer.render.plan import MAX_NODES, Plan, check_game_size, entered_paths, plan_figure
 from tracer.render.slide import SlidePreset, Viewport
 from tracer.render.style import SIZES, VALUE_ROLES, sizes, text_width
@@ -86,7 +86,7 @@ class Scene:
         compact: bool | None = None,
         wrap: bool | None = None,
         static_values: bool = False, noisy_marks: bool = False,
-        caption_steps: Collection[int] | None = None,
+        caption_steps: Collection[int] | None = None, followers: Sequence[StepFollower] = (),
     ) -> None:
         if labels not in LABELS:
             raise ValueError(f"unknown labels {labels!r}: use " + ", ".join(LABELS))
@@ -114,7 +114,7 @@ class Scene:
             max_nodes=max_nodes,
             focus=focus,
         )
-        self._measure()
+        self._measure(followers)
         self.slide_fits = True
         self.font_scale = font_scale
         self.compact = bool(compact)
@@ -179,12 +179,13 @@ class Scene:
         hidden = self.plan.hidden.get(path)
         return say("figure.more", "… +{n} more", n=count(hidden)) if hidden is not None else ""
 
-    def _measure(self) -> None:
+    def _measure(self, followers: Sequence[StepFollower]) -> None:
         """What the layout needs of the trace, at font scale 1 (widths grow with the fonts)."""
         if self.trace is not None:
             labels = "letters" if self.labels == "letters" else "paths"
-            # one walk fills the cached properties captions and end as well (a long trace is replayed once)
-            texts, self.__dict__["captions"], self.__dict__["end"], self.step_record = walk_texts(self.trace, self.plan, labels, self.caption_steps)
+            # one walk fills the cached properties captions and end as well, and tells the followers (a long trace is replayed once)
+            texts, self.__dict__["captions"], self.__dict__["end"], self.step_record = walk_texts(
+                self.trace, self.plan, labels, self.caption_steps, followers)
             texts.note_final(final_texts(self.key, self.plan, alphabeta=self.is_alphabeta, twins=self.twins))
             self._widths, self._evaluated = texts.widths, texts.evaluated
         else:  # a bare tree; with static_values, room beside each internal node for its static value

@@ -22,7 +22,7 @@ from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
 from tracer.words import fail_name, say
 
-__all__ = ["Line", "Pseudocode", "pseudocode_for", "step_lines"]
+__all__ = ["Line", "Pseudocode", "StepLines", "pseudocode_for", "step_lines"]
 
 
 @dataclass(frozen=True)
@@ -245,34 +245,45 @@ _SHARED_LINES = {"alpha": "update", "beta": "update", "stand-pat-bound": "stand-
 
 def step_lines(trace: Trace, code: Pseudocode | None = None) -> list[int | None]:
     """For each step 1..n of ``trace``, the index of the pseudocode line it executes."""
-    code = code or pseudocode_for(trace)
-    cache: dict[str, int | None] = {}
-
-    def index(anchor: str) -> int | None:
-        if anchor not in cache:
-            cache[anchor] = code.index(anchor)
-        return cache[anchor]
-
-    result: list[int | None] = []
-    returned_at: dict[tuple[int, ...], str] = {}  # where a node's function returned, if not at its end
+    lines = StepLines(trace, code)
     for replayer in Replayer(trace).steps():
+        lines.note_step(replayer)
+    return lines.lines
+
+
+class StepLines:
+    """:func:`step_lines` told one step at a time by a walk over the trace (:meth:`note_step` after
+    each event), so that a walk made for other readers too (a figure's) serves it: :attr:`lines`."""
+
+    def __init__(self, trace: Trace, code: Pseudocode | None = None) -> None:
+        self.trace = trace
+        self.code = code or pseudocode_for(trace)
+        self.lines: list[int | None] = []
+        self._cache: dict[str, int | None] = {}
+        self._returned_at: dict[tuple[int, ...], str] = {}  # where a node's function returned, if not at its end
+
+    def _index(self, anchor: str) -> int | None:
+        if anchor not in self._cache:
+            self._cache[anchor] = self.code.index(anchor)
+        return self._cache[anchor]
+
+    def note_step(self, replayer: Replayer) -> None:
         kind, path = replayer.kind, replayer.node
         assert kind is not None
         if path is None:  # the iteration markers
-            result.append(index("id.loop"))
-            continue
-        function = _function_of(trace, path)
+            self.lines.append(self._index("id.loop"))
+            return
+        function = _function_of(self.trace, path)
         anchor = _ANCHORS[kind]
         if kind in ("cutoff", "alpha", "beta") and stood_pat(replayer, path):  # the stand-pat value met the window
             anchor = "stand-pat-prune" if kind == "cutoff" else "stand-pat-bound"
         if kind == "enter":
-            returned_at.pop(path, None)
+            self._returned_at.pop(path, None)
         elif kind in ("cutoff", "evaluate", "tt_hit"):
-            returned_at[path] = anchor  # the function returns on this line
+            self._returned_at[path] = anchor  # the function returns on this line
         elif kind == "leave":
-            anchor = returned_at.pop(path, anchor)
-        line = index(f"{function}.{anchor}")
+            anchor = self._returned_at.pop(path, anchor)
+        line = self._index(f"{function}.{anchor}")
         if line is None and anchor in _SHARED_LINES:
-            line = index(f"{function}.{_SHARED_LINES[anchor]}")
-        result.append(line)
-    return result
+            line = self._index(f"{function}.{_SHARED_LINES[anchor]}")
+        self.lines.append(line)
