@@ -34,10 +34,19 @@ def test_children_of_deep_paths_are_deep_and_know_their_text():
     for level in range(DEEP + 5):
         path = child_path(path, level % 3)
         assert isinstance(path, DeepPath) == (level + 1 >= DEEP)
+        assert hash(path) == hash(tuple(path)) and {tuple(path): "found"}[path] == "found"  # hashed from the parent's hash
     assert isinstance(path + (7,), DeepPath)
     assert path_text(path + (7,)) == ".".join(str(level % 3) for level in range(DEEP + 5)) + ".7"
     parsed = parse_path(path_text(path))
     assert isinstance(parsed, DeepPath) and parsed == path
+
+
+@given(st.lists(st.integers(min_value=0, max_value=2**40), min_size=DEEP, max_size=DEEP + 60), st.integers(0, 2**70))
+def test_a_deep_child_s_hash_made_from_its_parent_s_is_the_tuple_s(items, last):
+    path = as_path(items)  # a deep path read whole, then its children made one by one
+    for index in (*items[:5], last, 0):
+        path = child_path(path, index)
+        assert hash(path) == hash(tuple(path))
 
 
 def test_a_path_s_parent_is_its_slice_and_a_deep_child_gives_the_parent_it_was_made_from():

@@ -54,7 +54,8 @@ DEEP = 32
 
 class DeepPath(tuple):  # type: ignore[type-arg]
     """A deep node's path: a tuple like any other (equal to the plain tuple, with the same hash),
-    which works out its hash once, and its text from its parent's.
+    which works out its hash once (from its parent's, when :func:`child_path` made it), and its
+    text from its parent's.
 
     Python works out a tuple's hash from all its items at every dict lookup, and events,
     stories and keys look nodes up by path: in a chain 10,000 levels deep that made each
@@ -102,8 +103,49 @@ def child_path(path: NodePath, index: int) -> NodePath:
     if len(path) < DEEP - 1:
         return path + (index,)
     child = DeepPath(tuple.__add__(path, (index,)))
-    child.__dict__["parent"] = path
+    known = child.__dict__
+    known["parent"] = path
+    if _HASH_BY_PARTS:  # the hash from the parent's, not from all the items again (quadratic in a chain)
+        start = path.__dict__.get("hash_state") if path.__class__ is DeepPath else None
+        known["hash_state"] = state = _hash_item(_hash_state(path) if start is None else start, index)
+        known["hash"] = _hash_end(state, len(child))
     return child
+
+
+# CPython's tuple hash (xxHash's round per item, then the length), item by item, so that a deep
+# path's hash is made from its parent's. Used only where it gives tuple.__hash__'s value: checked once.
+_MASK = (1 << 64) - 1
+_XXPRIME_1, _XXPRIME_2, _XXPRIME_5 = 11400714785074694791, 14029467366897019727, 2870177450012600261
+
+
+def _hash_item(state: int, item: object) -> int:
+    state = (state + (hash(item) & _MASK) * _XXPRIME_2) & _MASK
+    state = ((state << 31) | (state >> 33)) & _MASK
+    return (state * _XXPRIME_1) & _MASK
+
+
+def _hash_state(items: Sequence[object]) -> int:
+    state = _XXPRIME_5
+    for item in items:
+        state = _hash_item(state, item)
+    return state
+
+
+def _hash_end(state: int, length: int) -> int:
+    state = (state + (length ^ (_XXPRIME_5 ^ 3527539))) & _MASK
+    if state == _MASK:
+        return 1546275796
+    return state - (1 << 64) if state >= 1 << 63 else state
+
+
+def _hash_by_parts_holds() -> bool:
+    samples = [(), (0,), (3, 1, 4, 1, 5), tuple(range(40)), (2**62, -1, 7)]
+    return all(_hash_end(_hash_state(sample), len(sample)) == hash(sample) for sample in samples)
+
+
+_HASH_BY_PARTS = _hash_by_parts_holds()
+"""Whether this Python hashes tuples as :func:`_hash_item` does (CPython 3.8 and later on 64 bits);
+elsewhere a deep path hashes its items once, when first hashed."""
 
 
 def parent_path(path: NodePath) -> NodePath:
