@@ -9,6 +9,7 @@ import pytest
 import tracer
 from tracer.docsite.fence import read_fence_options
 from tracer.game.games import CoinFlip, TicTacToe
+from tracer.render.figure import Figure
 from tracer.search import SearchSettings
 from tracer.trace.pseudocode import pseudocode_for, step_lines
 
@@ -128,9 +129,9 @@ def test_imperfect_fences_trace_the_deals_or_the_information_sets(tmp_path):
 
 @pytest.mark.parametrize("source", [FIG_5_2, "tictactoe:XO.X.....", "tictactoe:X...O....:iterative"])
 def test_a_stepper_walks_its_trace_once_for_the_figure_the_lines_and_the_stacks(monkeypatch, source):
-    """The scene's walk tells the pseudocode lines and the call stacks of every step: they are
-    those of walks of their own, and the trace is replayed twice, for the scene and for every
-    step's looks (it was four times: the lines and the stacks walked it too)."""
+    """The scene's walk tells the pseudocode lines and the call stacks of every step, and keeps every
+    step's looks: the lines and stacks are those of walks of their own, and the trace is replayed
+    once (it was four times: the looks, the lines and the stacks walked it too)."""
     from tracer.docsite.stepper import stepper_payload
     from tracer.trace.replay import Replayer
 
@@ -156,6 +157,9 @@ def test_a_stepper_walks_its_trace_once_for_the_figure_the_lines_and_the_stacks(
 
     monkeypatch.setattr(Replayer, "apply_next", counted)
     data = stepper_payload(trace, fence, prefix="t")["data"]
-    assert applied == 2 * len(trace)
+    assert applied == len(trace)
+    monkeypatch.undo()
+    walked = Figure(trace, theme="light", labels="paths", prefix="t", caption_band=False)  # no record: its looks walk the trace
+    assert json.dumps(data["paints"]) == json.dumps(walked.paints())
     assert data["lines"] == expected_lines
     assert [[frame[0] for frame in stack] for stack in data["stacks"]] == expected_stacks

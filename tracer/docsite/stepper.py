@@ -108,9 +108,12 @@ def _shown(value: float | None) -> str:
     return "" if value is None else number(value)
 
 
-def _figure(trace: Trace, fence: FenceOptions, prefix: str, *, caption_band: bool = True, followers: Sequence[Any] = ()) -> Figure:
+def _figure(trace: Trace, fence: FenceOptions, prefix: str, *, caption_band: bool = True, followers: Sequence[Any] = (),
+            every_step: bool = False) -> Figure:
+    """The fence's figure; ``every_step``: a stepper's, whose scene keeps every step's looks as it walks the
+    trace (the player reads them without a walk of its own), and tells the ``followers`` of each step."""
     return Figure(trace, theme="light", labels=fence.labels, order_numbers=fence.show_order, prefix=prefix, caption_band=caption_band,
-                  followers=followers)
+                  followers=followers, caption_steps=range(len(trace) + 1) if every_step else None)
 
 
 def _height(fence: FenceOptions) -> str:
@@ -138,7 +141,7 @@ def _player(trace: Trace, fence: FenceOptions, prefix: str, *, root_id: str) -> 
     also finds each step's pseudocode line and call stack."""
     code = pseudocode_for(trace)
     lines, stacks = StepLines(trace, code), _Stacks(trace, fence.labels)
-    figure = _figure(trace, fence, prefix, caption_band=False, followers=(lines, stacks))
+    figure = _figure(trace, fence, prefix, caption_band=False, followers=(lines, stacks), every_step=True)
     return figure, code, player_context(
         figure,
         root_id=root_id,

@@ -134,8 +134,11 @@ class StepVisuals:
         the changes at chosen steps are kept for a second walk over the same steps (a player).
         """
         if steps is None:
-            yield from self._states(None, progress)
-            return
+            every = range(len(self.trace) + 1)
+            if self._record is None or not self._record.steps.issuperset(every):
+                yield from self._states(None, progress)
+                return
+            steps = every  # a stepper's scene recorded every step
         wanted = tuple(sorted(set(steps)))
         if self._record is not None and self._record.steps.issuperset(wanted):
             yield from self._recorded_states(set(wanted), progress)
