@@ -159,3 +159,29 @@ def test_steps_the_record_lacks_are_walked(aima_trace, replayed):
     assert applied() == 0
     assert sorted(_looks_at(figure.step_visuals, [0, 6])) == [0, 6]
     assert 6 <= applied() <= 7  # walked to step 6 (and one past, where it stops), not to the end
+
+
+@pytest.mark.parametrize("kept", [2, 65_536])
+def test_each_step_s_node_stands_at_its_nearest_drawn_ancestor(monkeypatch, kept):
+    """The walk remembers the drawn stand-in of the nodes met lately, each found from its parent's;
+    however few it keeps, the stand-in is the nearest drawn ancestor, and its look may have changed."""
+    from tracer.game.games import TicTacToe
+    from tracer.render import step_walk
+    from tracer.search import SearchSettings
+
+    monkeypatch.setattr(step_walk, "_SHOWN_KEPT", kept)
+    trace = tracer.search(TicTacToe("XO.X....."), SearchSettings())
+    figure = Figure(trace, max_depth=1)
+    changes = step_walk.StepChanges(figure.plan)
+    deep = 0
+    for replayer in Replayer(trace).steps():
+        changed, current = changes.note(replayer)
+        if replayer.node is None:
+            assert current is None
+            continue
+        expected = replayer.node
+        while expected not in figure.plan.drawn:
+            expected = expected[:-1]
+        deep += expected != replayer.node
+        assert current == expected and current in changed
+    assert deep > 100

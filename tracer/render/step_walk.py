@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
-from tracer.game.model import NodePath
+from tracer.game.model import NodePath, parent_path
 from tracer.render.plan import Plan
 from tracer.trace.replay import Replayer
 
@@ -27,6 +27,8 @@ __all__ = ["PROGRESS_EVERY", "NodeFacts", "StepChanges", "StepRecord", "node_fac
 
 PROGRESS_EVERY = 10_000
 """Steps walked between two calls of a progress callback."""
+_SHOWN_KEPT = 65_536
+"""Nodes whose drawn stand-in a walk remembers at most."""
 
 NodeFacts = tuple[str, bool, Any, Any, bool, bool, tuple[Any, Any], Any, bool]
 """(status, reached by quiescence, (value, bound) returned, v so far, statically valued or answered
@@ -50,21 +52,33 @@ class StepChanges:
         self.plan = plan
         self._children: dict[NodePath, list[NodePath]] = {node.path: [child.path for child in plan.children(node)] for node in plan.nodes}
         self._previous: NodePath | None = None
+        # the drawn node standing for each node met lately, found from its parent's (entered before it):
+        # the top of a whole game's tree is drawn for 1.9 million steps at nodes up to 9 levels below it
+        self._shown: dict[NodePath, NodePath] = {}
 
     def everything(self) -> set[NodePath]:
         return set(self.plan.drawn)
 
     def note(self, replayer: Replayer) -> tuple[set[NodePath], NodePath | None]:
         """(the drawn nodes whose look may have changed at the step just applied, the drawn node current at it)."""
+        changed: set[NodePath] = set()
+        return changed, self.note_into(replayer, changed)
+
+    def note_into(self, replayer: Replayer, changed: set[NodePath]) -> NodePath | None:
+        """Add to ``changed`` the drawn nodes whose look may have changed at the step just applied; gives
+        the drawn node current at it."""
         kind, node = replayer.kind, replayer.node
         current: NodePath | None
         if kind == "iteration_start":
-            changed, current = self.everything(), None
+            changed.update(self.plan.drawn)
+            current = None
         elif node is None:
-            changed, current = set(), None
+            current = None
         else:
-            current = self.plan.shown(node)
-            changed = {current}
+            current = self._shown.get(node)
+            if current is None:
+                current = self._shown_now(node)
+            changed.add(current)
             if kind == "cutoff":
                 cut = replayer.stories[node].cutoff
                 for root in cut.pruned if cut is not None else ():
@@ -73,7 +87,20 @@ class StepChanges:
         if self._previous is not None:
             changed.add(self._previous)
         self._previous = current
-        return changed, current
+        return current
+
+    def _shown_now(self, node: NodePath) -> NodePath:
+        shown = self._shown
+        if not node or node in self.plan.drawn:
+            found = node
+        else:
+            parent = parent_path(node)
+            known = shown.get(parent)
+            found = known if known is not None else self.plan.shown(parent)
+        if len(shown) >= _SHOWN_KEPT:  # a bound on memory: the nodes met lately are those met next
+            shown.clear()
+        shown[node] = found
+        return found
 
     def _drawn_subtree(self, root: NodePath) -> list[NodePath]:
         out, stack = [], [root]
@@ -99,14 +126,13 @@ class StepRecord:
         self._pending: set[NodePath] = set()
 
     def start(self, replayer: Replayer) -> None:
-        self._keep(replayer, self._changes.everything(), None)
+        self._pending |= self._changes.everything()
+        self._keep(replayer, None)
 
     def note_step(self, replayer: Replayer) -> None:
-        changed, current = self._changes.note(replayer)
-        self._keep(replayer, changed, current)
+        self._keep(replayer, self._changes.note_into(replayer, self._pending))
 
-    def _keep(self, replayer: Replayer, changed: set[NodePath], current: NodePath | None) -> None:
-        self._pending |= changed
+    def _keep(self, replayer: Replayer, current: NodePath | None) -> None:
         if replayer.step in self.steps:
             pending, self._pending = self._pending, set()
             self.kept.append((replayer.step, pending, {path: node_facts(replayer, path) for path in pending}, current))
