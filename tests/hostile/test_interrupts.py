@@ -30,6 +30,12 @@ def _alive(pid: int) -> bool:
         return False
 
 
+def _interruptible() -> None:
+    """In the command's process before it starts: Ctrl-C as at a terminal. A suite started in the
+    background by a non-interactive shell ignores SIGINT, and Python keeps an ignored SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
 def test_a_stopped_render_leaves_no_work_folder_and_no_graphviz(tmp_path, stop):
     bin_dir = tmp_path / "bin"
@@ -43,7 +49,7 @@ def test_a_stopped_render_leaves_no_work_folder_and_no_graphviz(tmp_path, stop):
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
     command = subprocess.Popen(
         [sys.executable, "-m", "tracer", "render", "tree.json", "-o", str(out), "--format", "svg,png", "--steps", "final"],
-        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_interruptible,
     )
     try:
         deadline = time.monotonic() + 60
