@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from engine_helpers import AIMA_FIG_5_2, internal_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -193,3 +194,23 @@ def test_a_search_told_to_record_calls_only_follows_the_full_traces_line(tree, a
     run_search(game, prepared, sink=kinds)
     assert set(kinds) <= {"enter", "leave", "iteration_start", "iteration_end"}
     assert kinds.count("enter") == kinds.count("leave") >= 1
+
+
+@pytest.mark.parametrize("batch", [1, 3, 20_000])
+def test_a_line_tracker_fed_event_by_event_or_in_batches_follows_the_same_line(batch):
+    """A search fills the tracker's batch and drains it now and then; events appended one by one, a
+    batch given whole (a file's, as it is checked) and a mix give the line the full key gives."""
+    from tracer.trace.line import LineTracker
+
+    trace = tracer.alphabeta("[[[6, 1], 12, 8], [2, 4, 6], [[14, 0], 5, 2]]")
+    expected = answer_key(trace, include_nodes=True).principal_variation
+    one_by_one, mixed = LineTracker(), LineTracker()
+    one_by_one.batch = mixed.batch = batch
+    half = len(trace.raw_events) // 2
+    for raw in trace.raw_events:
+        one_by_one.append(raw)
+    for raw in trace.raw_events[:half]:
+        mixed.append(raw)
+    mixed.extend(trace.raw_events[half:])
+    assert one_by_one.line == mixed.line == LineTracker().extend(trace.raw_events).line == expected
+    assert len(expected) == 3
