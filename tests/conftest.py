@@ -26,6 +26,28 @@ def aima_key(aima: Any) -> Any:
     return prepared(aima)
 
 
+# -- a fixture for the tests that count replays (tests/render, tests/docsite) ---------------------------
+@pytest.fixture
+def replayed(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Counts the events every Replayer applies from the call on: ``applied = replayed()``, then ``applied()``."""
+
+    from tracer.trace.replay import Replayer
+
+    def start() -> Any:
+        calls = 0
+        original = Replayer.apply_next
+
+        def counted(self: Replayer) -> None:
+            nonlocal calls
+            calls += 1
+            original(self)
+
+        monkeypatch.setattr(Replayer, "apply_next", counted)
+        return lambda: calls
+
+    return start
+
+
 @pytest.fixture(autouse=True)
 def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     """A TRACER_LANG in the developer's shell would turn every English expectation Turkish: the

@@ -128,7 +128,7 @@ def test_imperfect_fences_trace_the_deals_or_the_information_sets(tmp_path):
 
 
 @pytest.mark.parametrize("source", [FIG_5_2, "tictactoe:XO.X.....", "tictactoe:X...O....:iterative"])
-def test_a_stepper_walks_its_trace_once_for_the_figure_the_lines_and_the_stacks(monkeypatch, source):
+def test_a_stepper_walks_its_trace_once_for_the_figure_the_lines_and_the_stacks(replayed, source):
     """The scene's walk tells the pseudocode lines and the call stacks of every step, and keeps every
     step's looks: the lines and stacks are those of walks of their own, and the trace is replayed
     once (it was four times: the looks, the lines and the stacks walked it too)."""
@@ -147,18 +147,9 @@ def test_a_stepper_walks_its_trace_once_for_the_figure_the_lines_and_the_stacks(
     for walker in Replayer(trace).steps():
         expected_stacks.append([".".join(map(str, path)) or "root" for path in walker.stack])
 
-    applied = 0
-    original = Replayer.apply_next
-
-    def counted(self):
-        nonlocal applied
-        applied += 1
-        original(self)
-
-    monkeypatch.setattr(Replayer, "apply_next", counted)
+    applied = replayed()
     data = stepper_payload(trace, fence, prefix="t")["data"]
-    assert applied == len(trace)
-    monkeypatch.undo()
+    assert applied() == len(trace)
     walked = Figure(trace, theme="light", labels="paths", prefix="t", caption_band=False)  # no record: its looks walk the trace
     assert json.dumps(data["paints"]) == json.dumps(walked.paints())
     assert data["lines"] == expected_lines

@@ -48,25 +48,6 @@ def _looks_at(visuals, steps=None):
     return {state.step: (dict(state.nodes), dict(state.edges)) for state in visuals.states(steps)}
 
 
-@pytest.fixture
-def replayed(monkeypatch):
-    """Counts the events every Replayer applies from the call on: ``applied = replayed()``, then ``applied()``."""
-
-    def start():
-        calls = 0
-        original = Replayer.apply_next
-
-        def counted(self):
-            nonlocal calls
-            calls += 1
-            original(self)
-
-        monkeypatch.setattr(Replayer, "apply_next", counted)
-        return lambda: calls
-
-    return start
-
-
 def test_looks_at_chosen_steps_are_those_of_every_step_and_a_second_walk_reads_the_first(aima_trace, replayed):
     figure = Figure(aima_trace)
     chosen = _chosen(aima_trace)
