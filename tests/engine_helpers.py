@@ -27,6 +27,21 @@ def independent_minimax(node: Any, players: tuple[str, ...] = ("max", "min"), de
     return sum(values) / len(values)
 
 
+def traced(source: str) -> Any:
+    """The trace of a test case named in one string: a bracket tree (alpha-beta), or
+    ``tictactoe:POSITION`` (minimax, the whole game from there) with ``:iterative`` for iterative
+    deepening to depth 3 with a transposition table."""
+    import tracer
+    from tracer.game.games import TicTacToe
+    from tracer.search import SearchSettings
+
+    if not source.startswith("tictactoe:"):
+        return tracer.alphabeta(source)
+    _, position, *iterative = source.split(":")
+    settings = SearchSettings(depth=3, iterative=True, transposition_table=True) if iterative else SearchSettings()
+    return tracer.search(TicTacToe(position), settings)
+
+
 def subtree(node: Any, path: tuple[int, ...]) -> Any:
     for index in path:
         node = node[index]

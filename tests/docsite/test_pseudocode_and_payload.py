@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from engine_helpers import traced
 
 import tracer
 from tracer.docsite.fence import read_fence_options
@@ -135,12 +136,7 @@ def test_a_stepper_walks_its_trace_once_for_the_figure_the_lines_and_the_stacks(
     from tracer.docsite.stepper import stepper_payload
     from tracer.trace.replay import Replayer
 
-    if source.startswith("tictactoe:"):
-        _, position, *how = source.split(":")
-        settings = SearchSettings(depth=3, iterative=True, transposition_table=True) if how else SearchSettings()
-        trace = tracer.search(TicTacToe(position), settings)
-    else:
-        trace = tracer.alphabeta(source)
+    trace = traced(source)
     fence = read_fence_options({"labels": "paths"})
     expected_lines = [None, *step_lines(trace)]
     expected_stacks = [[]]

@@ -9,6 +9,7 @@ captions, every step's looks, the full key.
 from __future__ import annotations
 
 import pytest
+from engine_helpers import traced
 from render_helpers import AIMA
 
 import tracer
@@ -107,15 +108,7 @@ def test_a_render_with_a_player_replays_the_trace_once(tmp_path, aima_trace, rep
 def test_looks_read_from_the_scene_s_record_are_those_of_a_walk(source, options):
     """The record the scene's walk keeps at the steps shown gives, at any of those steps or a
     subset of them, the looks a walk of their own gives (and every step's looks)."""
-    from tracer.game.games import TicTacToe
-    from tracer.search import SearchSettings
-
-    if source.startswith("tictactoe"):
-        _, position, *iterative = source.split(":")
-        settings = SearchSettings(depth=3, iterative=True, transposition_table=True) if iterative else SearchSettings()
-        trace = tracer.search(TicTacToe(position), settings)
-    else:
-        trace = tracer.alphabeta(source)
+    trace = traced(source)
     total = len(trace)
     shown = sorted({0, 1, 2, 7, total // 3, total // 2, total - 1, total} | set(range(5, total, 13)))
     figure = Figure(trace, caption_steps=shown, **options)
