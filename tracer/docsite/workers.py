@@ -5,6 +5,8 @@ cost, and independent. :class:`Workers` starts a pool of processes (one per core
 the first page and hands them every fence missing from the render cache, a few per task
 (fewer messages between processes); the pages' Markdown and theme are built meanwhile,
 and a page asks for its fences' HTML (:meth:`Workers.result`) only when it is written.
+The workers run at a lower priority than the build: with one process more than the cores,
+the build goes first and they take what it leaves.
 A fence that fails in a worker gives None: the page's build draws it again, and reports why.
 """
 
@@ -55,7 +57,7 @@ class Workers:
             context = get_context("fork")
         except ValueError:  # no fork on this platform: pages render one by one
             return
-        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_yield_to_the_build)
         size = max(1, len(jobs) // (4 * workers))
         for start in range(0, len(jobs), size):
             chunk = jobs[start:start + size]
@@ -75,6 +77,15 @@ class Workers:
             self.pool.shutdown(cancel_futures=True)
         self.pool = None
         self.pending = {}
+
+
+def _yield_to_the_build() -> None:
+    """A worker runs below the build's priority: where the cores are fewer than the processes, the
+    pages' build (which takes the fences' HTML at the end) goes first, and the workers take the rest."""
+    try:
+        os.nice(5)
+    except OSError:  # not allowed here: the workers share the cores evenly
+        pass
 
 
 def _draw_chunk(draw: Draw, jobs: list[tuple[Any, ...]]) -> list[str | None]:
