@@ -227,7 +227,7 @@ def _niceness(job: tuple) -> str:
 
 def test_workers_run_below_the_build_s_priority():
     """On fewer cores than processes the build goes first: it takes the fences' HTML at the end, and
-    workers at its own priority slowed it (bench/site.py: 2.36 s against about 2.0 s on two cores)."""
+    workers at its own priority slowed it (bench/site.py: about 2.3 s against 2.0 s on two cores)."""
     import os
 
     from tracer.docsite.workers import Workers
