@@ -20,7 +20,7 @@ A search's looks are read from the one :class:`~tracer.trace.Replayer`:
   the principal variation; :func:`plain_visuals`: a bare tree's;
 * :class:`WidestTexts` (told one step at a time, in the scene's one walk) and
   :func:`final_texts`: the texts a node will ever show, which the layout reserves room
-  for (keep them in step with :meth:`StepVisuals.node_visual`).
+  for (keep them in step with :meth:`StepVisuals.look`).
 """
 
 from __future__ import annotations
@@ -220,10 +220,6 @@ class StepVisuals:
         """The looks at step 0."""
         state = next(self.states())
         return dict(state.nodes), dict(state.edges)
-
-    def node_visual(self, replayer: Replayer, path: NodePath, current: NodePath | None) -> Visual:
-        """The look of the node at ``path`` in the replayer's state (``current``: the node of the step)."""
-        return self.look(path, node_facts(replayer, path), current)
 
     def look(self, path: NodePath, facts: NodeFacts, current: NodePath | None) -> Visual:
         """The look of the node at ``path`` with these facts (:func:`~tracer.render.step_walk.node_facts`)."""
