@@ -38,10 +38,14 @@ def walk_texts(
     figure's are added by the caller, from the key), the captions of ``caption_steps``
     (every step's when None; ``labels``: ``letters`` or ``paths``), the end state, and the
     facts of the drawn nodes' looks at ``caption_steps`` (None when every step is shown:
-    a walk of its own makes those, as they are needed). ``followers`` are told of each step too."""
+    a walk of its own makes those, as they are needed). ``followers`` are told of each step too.
+
+    The replayer forgets the nodes not drawn once their parents return (the end state holds
+    the drawn nodes and the principal variation), so the top of a whole game is drawn in
+    memory for its drawn nodes, not for every node searched."""
     texts = WidestTexts(plan)
     told = StepCaptions(trace, labels, caption_steps)
-    replayer = Replayer(trace)
+    replayer = Replayer(trace, keep=plan.drawn)  # every reader here reads the step's node, the call stack or a drawn node
     record = None if caption_steps is None else StepRecord(plan, caption_steps)
     if record is not None:
         record.start(replayer)

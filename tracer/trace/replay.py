@@ -21,12 +21,19 @@ checker's feedback all read it instead of walking the events themselves:
 With iterative deepening every iteration starts afresh (the stories, the cutoffs and
 the evaluation order are those of the current iteration).
 
+A replayer given ``keep`` (the nodes a figure draws) forgets every other node once its
+parent returns: its status, values, window and story, unless the node is on its parent's
+best line (the principal variation is read from the stories) or was answered by a
+symmetric twin (the final figure names twins). Nothing read at the step of a node, or of
+its parent, is lost; a figure of the top of a whole game then holds the state of a few
+hundred nodes, not of half a million.
+
 :func:`replay` gives one step's :class:`SearchState`, a frozen copy.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from typing import Any
 
 from tracer.game.model import NodePath, parent_path
@@ -70,10 +77,16 @@ class Replayer:
 
     :meth:`snapshot` copies the state into a :class:`SearchState` (in time proportional
     to the tree).
+
+    ``keep`` (None: every node) names the nodes whose state outlives their parent's return;
+    the others are forgotten then (see the module's documentation): their status reads
+    ``unvisited`` afterwards, so only a reader of the current node, of the nodes on the call
+    stack and of the nodes kept may be given such a replayer.
     """
 
-    def __init__(self, trace: Trace, events: Iterable[RawEvent] | None = None) -> None:
+    def __init__(self, trace: Trace, events: Iterable[RawEvent] | None = None, *, keep: Container[NodePath] | None = None) -> None:
         self.trace = trace
+        self._keep = keep
         tree = trace.tree
         self._type_of: Callable[[NodePath], str] = lambda path: tree.node(path).type if path in tree else "leaf"
         self._events: Iterator[RawEvent] = iter(trace.raw_events if events is None else events)
@@ -99,6 +112,7 @@ class Replayer:
         self.window: dict[NodePath, tuple[float | None, float | None]] = {}
         self.value: dict[NodePath, tuple[float, str]] = {}
         self.stack: list[NodePath] = []
+        self._entered_below: list[list[NodePath]] = []  # with keep: each active node's entered children, forgotten when it returns
         self.pruned_roots: set[NodePath] = set()
         self.stories: dict[NodePath, NodeStory] = {}
         self.evaluated: list[NodePath] = []
@@ -186,6 +200,10 @@ class Replayer:
         node_type = self._type_of(node)
         self.status[node] = ACTIVE
         self.stack.append(node)
+        if self._keep is not None:
+            if self._entered_below:
+                self._entered_below[-1].append(node)
+            self._entered_below.append([])
         self.window[node] = (alpha, beta)
         self.v[node] = -_INF if node_type == "max" else _INF if node_type == "min" else (0.0 if node_type == "chance" else None)
         self.value.pop(node, None)
@@ -271,8 +289,31 @@ class Replayer:
         self.value[node] = (value, bound)
         if self.stack and (self.stack[-1] is node or self.stack[-1] == node):  # `is` first: a deep path compares item by item
             self.stack.pop()
+            if self._keep is not None:
+                self._forget_below(self._entered_below.pop(), best)
         story = self.stories[node]
         story.returned, story.bound, story.best = value, bound, best
+
+    def _forget_below(self, children: list[NodePath], best: NodePath | None) -> None:
+        """Forget the returned node's children not kept, each with the best line kept below it."""
+        keep = self._keep
+        assert keep is not None
+        stories = self.stories
+        for child in children:
+            if child is best or child == best or child in keep:
+                continue
+            path: NodePath | None = child
+            while path is not None and path not in keep:
+                story = stories.get(path)
+                if story is None or story.table_twin is not None:
+                    break
+                del stories[path]
+                for table in (self.status, self.v, self.window, self.value, self._origin):
+                    table.pop(path, None)
+                self.backed.discard(path)
+                self.table_hits.discard(path)
+                self.quiescence.discard(path)
+                path = story.best  # kept when it returned, as its parent's best: forgotten with its parent
 
     def _quiesce(self, node: NodePath, value: float, noisy: tuple[NodePath, ...]) -> None:
         self.kind, self.node = "quiesce", node
