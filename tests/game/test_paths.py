@@ -73,3 +73,27 @@ def test_the_key_of_a_deep_chain():
     text = key_text(key)
     assert "0.0.0.0.….0.0.0.0 (depth 3,000)" in text  # a table cell, not a line of 6,000 characters
     assert max(len(line) for line in text.splitlines() if line.startswith(("A ", "B ", "C "))) < 80
+
+
+def test_a_game_s_tree_is_lettered_breadth_first_and_found_by_label_with_the_events_own_paths():
+    """A game's tree labels every node with a letter in breadth-first order (its index by label made on
+    first use), and its nodes hold the paths of the events that entered them (no second copy)."""
+    from collections import deque
+
+    from tracer.game.games import TicTacToe
+    from tracer.game.model import letters
+    from tracer.search import SearchSettings
+    from tracer.search.events import kind_of, node_of
+    from tracer.trace.model import Trace
+
+    trace = Trace.searched(TicTacToe("XO.X....."), SearchSettings(algorithm="minimax"))
+    tree = trace.tree
+    queue, order = deque([tree.root]), []
+    while queue:  # breadth first, children by move index, written out here rather than read from Tree
+        node = queue.popleft()
+        order.append(node)
+        queue.extend(sorted(node.children, key=lambda child: child.path[-1]))
+    assert [node.label for node in order] == [letters(index) for index in range(len(order))]
+    assert tree.find("b") is order[1] and tree.by_label("AA") is order[26] and tree.find("0.1") is tree.node((0, 1))
+    entered = {node_of(raw): node_of(raw) for raw in trace.raw_events if kind_of(raw) == "enter"}
+    assert all(node.path is entered[node.path] for node in order if node.path)

@@ -273,23 +273,37 @@ class Tree:
         self.root = root
         self.players = tuple(players)
         self._by_path: dict[Path, Node] = {}
-        self._by_label: dict[str, Node] = {}
+        by_label: dict[str, Node] = {}
         unlabelled: list[Node] = []
         for node in self.breadth_first():
             self._by_path[node.path] = node
             if node.label:
-                self._by_label[node.label.casefold()] = node
+                by_label[node.label.casefold()] = node
             else:
                 unlabelled.append(node)
+        if not by_label:
+            # no label given (a game's tree): the letters in order, and the index by label made when first
+            # asked for (a whole game's 550,000 folded labels and their index took 65 MB that a figure never read)
+            for index, node in enumerate(unlabelled):
+                node.label = letters(index)
+            self._by_label: dict[str, Node] | None = None
+            return
         next_letter = 0
         for node in unlabelled:
             label = letters(next_letter)
-            while label.casefold() in self._by_label:
+            while label.casefold() in by_label:
                 next_letter += 1
                 label = letters(next_letter)
             next_letter += 1
             node.label = label
-            self._by_label[label.casefold()] = node
+            by_label[label.casefold()] = node
+        self._by_label = by_label
+
+    def _labels(self) -> dict[str, Node]:
+        """Each node by its label, case folded (made on first use for a tree whose labels are all letters)."""
+        if self._by_label is None:
+            self._by_label = {node.label.casefold(): node for node in self.breadth_first()}
+        return self._by_label
 
     # -- walking -----------------------------------------------------------------
     def breadth_first(self) -> Iterator[Node]:
@@ -338,7 +352,7 @@ class Tree:
         return path in self._by_path
 
     def by_label(self, label: str) -> Node:
-        return self._by_label[label.strip().casefold()]
+        return self._labels()[label.strip().casefold()]
 
     def find(self, name: str) -> Node:
         """A node named by its label (any case) or by its path; InputError when none.
@@ -348,7 +362,7 @@ class Tree:
         dotless and dotted i) are labels of their own. Labels are unique by the same rule.
         """
         key = name.strip()
-        node = self._by_label.get(key.casefold())
+        node = self._labels().get(key.casefold())
         if node is not None:
             return node
         path = parse_path(key)

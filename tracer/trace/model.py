@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tracer.game.model import Node, NodePath, Tree, child_path, parent_path
+from tracer.game.model import Node, NodePath, Tree, parent_path
 from tracer.game.protocol import Game, TreeGame
 from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
@@ -198,17 +198,19 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
         scored[node] = value
 
     dispatch(events, {"enter": lambda node, depth, alpha, beta: paths.add(node), "cutoff": pruned, "evaluate": evaluated})
-    children_of: dict[NodePath, list[int]] = {}
+    # each node's children by the events' own paths: a tree of a whole game then makes no path of its own
+    children_of: dict[NodePath, list[NodePath]] = {}
     for path in paths:
         if path:
-            children_of.setdefault(parent_path(path), []).append(path[-1])
+            children_of.setdefault(parent_path(path), []).append(path)
+    moves_named: dict[str, str] = {}  # one string per move name: a game names half a million edges with a few dozen
     root_state = game.initial_state()
     root = _game_node(game, (), root_state, None, scored)
     stack: list[tuple[Node, Any]] = [(root, root_state)]
     while stack:
         node, state = stack.pop()
-        indices = sorted(children_of.get(node.path, ()))
-        if not indices:
+        children = sorted(children_of.get(node.path, ()), key=_last)
+        if not children:
             continue
         if game.to_move(state) == "chance":
             outcomes = list(game.chance_outcomes(state))
@@ -217,22 +219,28 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
         else:
             moves = list(game.actions(state))
             probabilities = []
-        if indices[-1] >= len(moves):  # only an edited trace names a move the game does not have
+        if children[-1][-1] >= len(moves):  # only an edited trace names a move the game does not have
             from tracer.errors import TraceFormatError, path_text
 
             raise TraceFormatError(
                 say("trace.file.move", "the events visit move {move} of {node}, which has {n} moves",
-                    move=indices[-1] + 1, node=repr(path_text(node.path)), n=len(moves)),
+                    move=children[-1][-1] + 1, node=repr(path_text(node.path)), n=len(moves)),
                 hint=say("trace.file.changed", "the trace file was changed after tracer wrote it: write it again with tracer trace"),
             )
-        for index in indices:
+        for path in children:
+            index = path[-1]
             child_state = game.result(state, moves[index])
-            child = _game_node(game, child_path(node.path, index), child_state, game.move_label(state, moves[index]), scored)
+            move = game.move_label(state, moves[index])
+            child = _game_node(game, path, child_state, moves_named.setdefault(move, move), scored)
             if probabilities:
                 child.p = probabilities[index]
             node.children.append(child)
             stack.append((child, child_state))
     return Tree(root, players=())
+
+
+def _last(path: NodePath) -> int:
+    return path[-1]
 
 
 def _game_node(game: Game, path: NodePath, state: Any, move: str | None, scored: dict[NodePath, float]) -> Node:
