@@ -49,6 +49,10 @@ def walk_texts(
     record = None if caption_steps is None else StepRecord(plan, caption_steps)
     if record is not None:
         record.start(replayer)
+    # between the steps shown, a subtree of nodes not drawn changes no drawn node and no caption: passed over
+    passing = caption_steps is not None and not followers
+    shown = sorted(caption_steps) if caption_steps is not None else []
+    ahead = 0
     for _ in replayer.steps():
         texts.note_step(replayer)
         told.note_step(replayer)
@@ -56,6 +60,10 @@ def walk_texts(
             record.note_step(replayer)
         for follower in followers:
             follower.note_step(replayer)
+        if passing and replayer.kind == "enter":
+            while ahead < len(shown) and shown[ahead] <= replayer.step:
+                ahead += 1
+            replayer.pass_over_subtree(shown[ahead] if ahead < len(shown) else len(trace) + 1)
     return texts, told.captions, replayer, record
 
 

@@ -227,7 +227,8 @@ def answer_key(
     """The answer key of ``trace``: with ``include_nodes`` (the default for a tree, not for
     a game) a row for every node; ``only`` keeps the rows (and the unvisited) of those nodes
     alone (a figure's drawn nodes: a game's other nodes are never valued). ``end`` is the
-    trace already replayed to its end, when the caller has it."""
+    trace already replayed to its end, when the caller has it (one that passed over subtrees
+    has not their stories: the principal variation is then followed from the events)."""
     with quiet_gc():
         return _answer_key(trace, include_nodes, only, end)
 
@@ -240,7 +241,8 @@ def _answer_key(trace: Trace, include_nodes: bool | None, only: Collection[NodeP
     tree = trace.tree
     replayer = end if end is not None else Replayer(trace).run()
     stories = replayer.stories
-    key = key_of_run(trace.game, trace.settings, trace.run, _line(tree, trace.run.best, stories))
+    line = LineTracker().extend(trace.raw_events).line if replayer.passed else _line(tree, trace.run.best, stories)
+    key = key_of_run(trace.game, trace.settings, trace.run, line)
     limit = trace.run.iterations[-1]["depth"] if trace.run.iterations else trace.settings.depth
     all_nodes = [node for node in tree.preorder() if only is None or node.path in only]
     oracle = TrueValues(trace.game, limit, trace.settings.quiescence)
