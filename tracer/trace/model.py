@@ -236,6 +236,8 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
                 child.p = probabilities[index]
             node.children.append(child)
             stack.append((child, child_state))
+    for temporary in (paths, scored, children_of):  # let go before the tree's index is made: a whole game peaked with both
+        temporary.clear()
     return Tree(root, players=())
 
 
