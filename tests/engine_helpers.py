@@ -14,6 +14,22 @@ from hypothesis import strategies as st
 AIMA_FIG_5_2 = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 
 
+def every_kind_of_search() -> dict[str, Any]:
+    """Small game searches that between them emit every kind of event: (game, settings) by name."""
+    from tracer.game.games import CoinFlip, Hexapawn, Nim, TicTacToe
+    from tracer.search import Conventions, SearchSettings
+
+    return {
+        "tic-tac-toe minimax": (TicTacToe("X...O...."), SearchSettings(algorithm="minimax")),
+        "tic-tac-toe alpha-beta, symmetric table": (TicTacToe("X........"), SearchSettings(transposition_table="symmetry")),
+        "tic-tac-toe iterative, table, ordered": (TicTacToe("XO......."), SearchSettings(depth=3, iterative=True, transposition_table=True,
+                                                                                        order="eval")),
+        "hexapawn quiescence": (Hexapawn(), SearchSettings(depth=2, quiescence=True)),
+        "nim fail-hard, prune on >": (Nim("1,2,3"), SearchSettings(conventions=Conventions(False, "hard"))),
+        "coin flip expectiminimax": (CoinFlip(), SearchSettings(algorithm="expectiminimax")),
+    }
+
+
 def independent_minimax(node: Any, players: tuple[str, ...] = ("max", "min"), depth: int = 0) -> float:
     """Minimax of a bracket-form tree; node types cycle through ``players`` by depth."""
     if not isinstance(node, list):

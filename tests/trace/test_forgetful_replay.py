@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from engine_helpers import internal_trees
+from engine_helpers import every_kind_of_search, internal_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tracer
-from tracer.game.games import CoinFlip, Hexapawn, Nim, TicTacToe
+from tracer.game.games import TicTacToe
 from tracer.game.model import NodePath, parent_path
 from tracer.render.step_walk import node_facts
 from tracer.render.visuals import table_twins
@@ -26,15 +26,7 @@ from tracer.trace.line import LineTracker
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
 
-GAMES = {
-    "tic-tac-toe minimax": (TicTacToe("X...O...."), SearchSettings(algorithm="minimax")),
-    "tic-tac-toe alpha-beta, symmetric table": (TicTacToe("X........"), SearchSettings(transposition_table="symmetry")),
-    "tic-tac-toe iterative, table, ordered": (TicTacToe("XO......."), SearchSettings(depth=3, iterative=True, transposition_table=True,
-                                                                                    order="eval")),
-    "hexapawn quiescence": (Hexapawn(), SearchSettings(depth=2, quiescence=True)),
-    "nim fail-hard, prune on >": (Nim("1,2,3"), SearchSettings(conventions=Conventions(False, "hard"))),
-    "coin flip expectiminimax": (CoinFlip(), SearchSettings(algorithm="expectiminimax")),
-}
+GAMES = every_kind_of_search()
 
 
 def _top(trace: Trace, depth: int) -> set[NodePath]:
