@@ -104,3 +104,14 @@ def test_an_evaluation_weight_past_the_largest_float_is_refused():
     with pytest.raises(InputError, match="is not a number"):
         read_evaluation("open_lines=" + "1" * 310, make_game("tictactoe"))
     assert read_evaluation("open_lines=" + "1" * 300, make_game("tictactoe")) is not None
+
+
+@pytest.mark.parametrize("seed", ["1e9990", "-1e9990", "2.5", "NaN"])
+def test_a_trace_whose_seed_is_not_a_whole_number_is_refused(tmp_path, seed):
+    """int(float('inf')) raised OverflowError out of the trace reader's settings (a seed of 1e9990)."""
+    source = tmp_path / "t.json"
+    tracer.save_trace(tracer.alphabeta("[[3, 12], [2, 4]]"), source)
+    source.write_text(source.read_text().replace('"seed": 0', f'"seed": {seed}', 1))
+    result = CliRunner().invoke(main, ["key", str(source)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), (result.output, result.exception)
+    assert "the seed must be a whole number" in result.output and "Traceback" not in result.output

@@ -123,7 +123,7 @@ class SearchSettings:
             conventions=Conventions.from_dict(data.get("conventions", {})),
             depth=data.get("depth"),
             order=data.get("order", "given"),
-            seed=int(data.get("seed", 0)),
+            seed=_seed(data.get("seed", 0)),
             iterative=bool(data.get("iterative", False)),
             transposition_table=_table(data.get("transposition_table", False)),
             quiescence=bool(data.get("quiescence", False)),
@@ -134,6 +134,13 @@ class SearchSettings:
     def symmetric_table(self) -> bool:
         """Whether the transposition table stores positions by their canonical form."""
         return self.transposition_table == "symmetry"
+
+
+def _seed(value: Any) -> int:
+    """A recorded seed as a whole number; ValueError names one that is not (``1e9999`` reads as infinity)."""
+    if isinstance(value, float) and not value.is_integer():
+        raise ValueError(f"the seed must be a whole number, not {value!r}")
+    return int(value)
 
 
 def _table(value: Any) -> bool | str:
