@@ -21,12 +21,9 @@ checker's feedback all read it instead of walking the events themselves:
 With iterative deepening every iteration starts afresh (the stories, the cutoffs and
 the evaluation order are those of the current iteration).
 
-A replayer given ``keep`` (the nodes a figure draws) forgets every other node once its
-parent returns: its status, values, window and story, unless the node is on its parent's
-best line (the principal variation is read from the stories) or was answered by a
-symmetric twin (the final figure names twins). Nothing read at the step of a node, or of
-its parent, is lost; a figure of the top of a whole game then holds the state of a few
-hundred nodes, not of half a million.
+A replayer given ``keep`` (a figure's drawn nodes) forgets every other node once its parent
+returns, unless it is on its parent's best line or a symmetric twin answered it: nothing read
+at a node's step or its parent's is lost, and a whole game's top holds a few hundred nodes.
 
 :func:`replay` gives one step's :class:`SearchState`, a frozen copy.
 """
@@ -48,10 +45,8 @@ from tracer.trace.state import (
     UNVISITED,
     ChildResult,
     CutoffStory,
-    NodeState,
     NodeStory,
     SearchState,
-    StackFrame,
 )
 
 __all__ = ["Replayer", "replay"]
@@ -82,10 +77,9 @@ class Replayer:
     :meth:`snapshot` copies the state into a :class:`SearchState` (in time proportional
     to the tree).
 
-    ``keep`` (None: every node) names the nodes whose state outlives their parent's return;
-    the others are forgotten then (see the module's documentation): their status reads
-    ``unvisited`` afterwards, so only a reader of the current node, of the nodes on the call
-    stack and of the nodes kept may be given such a replayer.
+    ``keep`` (None: every node) names the nodes whose state outlives their parent's return; a
+    node forgotten then reads ``unvisited``, so such a replayer is for readers of the current
+    node, the call stack and the nodes kept.
     """
 
     def __init__(self, trace: Trace, events: Iterable[RawEvent] | None = None, *, keep: Container[NodePath] | None = None) -> None:
@@ -186,10 +180,9 @@ class Replayer:
         order, when the subtree returns before step ``return_before`` (its return is then the next
         event); gives whether it did.
 
-        Only a replayer with ``keep`` does, and only for a node not kept whose subtree holds no
-        kept node and nothing that reaches past it (a cutoff, a symmetric twin, an iteration):
-        its inside then changes nothing but the nodes the replayer forgets. A figure of every
-        382nd step of a whole game's top passes over nine events in ten this way.
+        Only a replayer with ``keep`` does, for a node not kept whose subtree holds no kept node and
+        nothing that reaches past it (a cutoff, a twin, an iteration): its inside changes only nodes
+        forgotten. A figure of every 382nd step of a whole game's top passes over nine events in ten.
         """
         events, keep, node = self._list, self._keep, self.node
         if events is None or keep is None or self.kind != "enter" or node in keep:
@@ -222,8 +215,7 @@ class Replayer:
             self.evaluated.append(path)
             self.evaluated_as[path] = len(self.evaluated_as) + 1
         deque(islice(self._events, index - start), maxlen=0)  # the iterator now stands after the return
-        self._next = events[index]
-        self._raw = events[index - 1]
+        self._next, self._raw = events[index], events[index - 1]
         self.step += index - start
         self.kind, self.node = kind_of(self._raw), node_of(self._raw)
         self.passed += 1
@@ -365,9 +357,8 @@ class Replayer:
                 del stories[path]
                 for table in (self.status, self.v, self.window, self.value, self._origin):
                     table.pop(path, None)
-                self.backed.discard(path)
-                self.table_hits.discard(path)
-                self.quiescence.discard(path)
+                for held in (self.backed, self.table_hits, self.quiescence):
+                    held.discard(path)
                 path = story.best  # kept when it returned, as its parent's best: forgotten with its parent
 
     def _quiesce(self, node: NodePath, value: float, noisy: tuple[NodePath, ...]) -> None:
@@ -394,20 +385,7 @@ class Replayer:
 
     # -- a frozen copy -----------------------------------------------------------------------------
     def snapshot(self) -> SearchState:
-        nodes: dict[NodePath, NodeState] = {}
-        for path, status in self.status.items():
-            alpha, beta = self.window.get(path, (None, None))
-            value, bound = self.value.get(path, (None, None))
-            nodes[path] = NodeState(
-                status=status, v=self.v.get(path), alpha=alpha, beta=beta, value=value, bound=bound,
-                evaluated_as=self.evaluated_as.get(path),
-            )
-        stack = tuple(StackFrame(path, self.v.get(path), *self.window.get(path, (None, None))) for path in self.stack)
-        return SearchState(
-            step=self.step, event=self.event, stack=stack, nodes=nodes,
-            pruned_roots=frozenset(self.pruned_roots), iteration=self.iteration,
-        )
-
+        return SearchState.of(self)
 
 def replay(trace: Trace, step: int | None = None) -> SearchState:
     """The state of the search after ``step`` events (the end when None)."""

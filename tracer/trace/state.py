@@ -116,6 +116,21 @@ class SearchState:
     pruned_roots: frozenset[NodePath] = field(repr=False)
     iteration: int | None = None
 
+    @classmethod
+    def of(cls, replayer: Any) -> SearchState:
+        """A frozen copy of a :class:`~tracer.trace.replay.Replayer`'s state (in time proportional to the nodes it holds)."""
+        nodes: dict[NodePath, NodeState] = {}
+        for path, status in replayer.status.items():
+            alpha, beta = replayer.window.get(path, (None, None))
+            value, bound = replayer.value.get(path, (None, None))
+            nodes[path] = NodeState(
+                status=status, v=replayer.v.get(path), alpha=alpha, beta=beta, value=value, bound=bound,
+                evaluated_as=replayer.evaluated_as.get(path),
+            )
+        stack = tuple(StackFrame(path, replayer.v.get(path), *replayer.window.get(path, (None, None))) for path in replayer.stack)
+        return cls(step=replayer.step, event=replayer.event, stack=stack, nodes=nodes,
+                   pruned_roots=frozenset(replayer.pruned_roots), iteration=replayer.iteration)
+
     @property
     def current(self) -> NodePath | None:
         """The node the last event happened at (None before the first step)."""
