@@ -97,3 +97,12 @@ def test_a_game_s_tree_is_lettered_breadth_first_and_found_by_label_with_the_eve
     assert tree.find("b") is order[1] and tree.by_label("AA") is order[26] and tree.find("0.1") is tree.node((0, 1))
     entered = {node_of(raw): node_of(raw) for raw in trace.raw_events if kind_of(raw) == "enter"}
     assert all(node.path is entered[node.path] for node in order if node.path)
+
+
+def test_the_letter_sequence_is_letters_in_order():
+    from itertools import islice
+
+    from tracer.game.model import letter_sequence, letters
+
+    assert list(islice(letter_sequence(), 20_000)) == [letters(index) for index in range(20_000)]
+    assert letters(701) == "ZZ" and letters(702) == "AAA"  # worked by hand: 26 + 26 * 26 = 702 labels of one or two letters

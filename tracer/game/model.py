@@ -14,10 +14,12 @@ Paths of :data:`DEEP` levels or more are :class:`DeepPath` tuples (see there): m
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from string import ascii_uppercase
 from typing import Any, Literal
 
 from tracer.errors import InputError, path_text
@@ -36,6 +38,7 @@ __all__ = [
     "as_path",
     "child_path",
     "format_value",
+    "letter_sequence",
     "letters",
     "parent_path",
     "parse_path",
@@ -187,6 +190,14 @@ def letters(index: int) -> str:
     return out
 
 
+def letter_sequence() -> Iterator[str]:
+    """``letters(0)``, ``letters(1)``, ... one after another (A, ..., Z, AA, AB, ...), each made from
+    the one before rather than from its number: a whole game's tree labels half a million nodes."""
+    for length in itertools.count(1):
+        for combination in itertools.product(ascii_uppercase, repeat=length):
+            yield "".join(combination)
+
+
 def format_value(value: float | None) -> str:
     """A value as people write it: ``3``, ``2.5``, ``-inf``; integral floats without ``.0``."""
     if value is None:
@@ -284,8 +295,8 @@ class Tree:
         if not by_label:
             # no label given (a game's tree): the letters in order, and the index by label made when first
             # asked for (a whole game's 550,000 folded labels and their index took 65 MB that a figure never read)
-            for index, node in enumerate(unlabelled):
-                node.label = letters(index)
+            for node, label in zip(unlabelled, letter_sequence()):
+                node.label = label
             self._by_label: dict[str, Node] | None = None
             return
         next_letter = 0
