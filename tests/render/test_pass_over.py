@@ -1,5 +1,5 @@
 """A figure of chosen steps passes over the subtrees it does not draw between two of them
-(:meth:`tracer.trace.replay.Replayer.pass_over_subtree`), and draws and tells exactly what a
+(:meth:`tracer.trace.drawn_replay.DrawnReplayer.pass_over_subtree`), and draws and tells exactly what a
 walk applying every event with a replayer that forgets nothing does.
 
 The independent walk below is the figure's walk as it was before passing over: a full
@@ -48,7 +48,10 @@ def _same_walks(trace: Trace, max_depth: int, steps: list[int]) -> Replayer:
     assert captions == expected_captions
     assert record is not None and record.kept == kept
     assert texts.widths == widths
-    assert (end.evaluated, end.evaluated_as, end.cutoffs, end.pruned_roots) == (full.evaluated, full.evaluated_as, full.cutoffs, full.pruned_roots)
+    assert (end.evaluated, end.cutoffs, end.pruned_roots) == (full.evaluated, full.cutoffs, full.pruned_roots)
+    # the evaluation order of the nodes held (the drawn ones among them) is the full replay's, forgotten nodes counted
+    assert end.evaluated_as == {path: number for path, number in full.evaluated_as.items() if path in end.evaluated_as}
+    assert {path for path in full.evaluated_as if path in plan.drawn} <= set(end.evaluated_as)
     assert answer_key(trace, include_nodes=True, only=plan.drawn, end=end) == answer_key(trace, include_nodes=True, only=plan.drawn, end=full)
     return end
 

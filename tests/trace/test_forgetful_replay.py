@@ -1,4 +1,4 @@
-"""A replayer that keeps only some nodes (a figure's drawn ones) tells every step as the full
+"""A drawn replayer (it keeps a figure's drawn nodes only) tells every step as the full
 replayer does, for every reader a figure's walk has, and holds only the kept nodes, the best
 lines and the twins at the end.
 
@@ -21,6 +21,7 @@ from tracer.render.step_walk import node_facts
 from tracer.render.visuals import table_twins
 from tracer.search import Conventions, SearchSettings
 from tracer.trace.captions import Narrator
+from tracer.trace.drawn_replay import DrawnReplayer
 from tracer.trace.key import answer_key
 from tracer.trace.line import LineTracker
 from tracer.trace.model import Trace
@@ -35,7 +36,7 @@ def _top(trace: Trace, depth: int) -> set[NodePath]:
 
 def _same_at_every_step(trace: Trace, keep: set[NodePath]) -> Replayer:
     """Walk a full and a forgetful replayer in step; every step both tell and show the same. Gives the forgetful one at the end."""
-    full, forgetful = Replayer(trace), Replayer(trace, keep=keep)
+    full, forgetful = Replayer(trace), DrawnReplayer(trace, keep)
     narrator = Narrator(trace)
     while not full.done():
         full.apply_next()
@@ -79,11 +80,11 @@ def test_at_the_end_only_kept_nodes_their_best_lines_and_twins_are_held(name):
     game, search = GAMES[name]
     trace = Trace.searched(game, search)
     keep = _top(trace, 1)
-    end = Replayer(trace, keep=keep).run()
+    end = DrawnReplayer(trace, keep).run()
     for path, story in end.stories.items():
         on_a_best_line = bool(path) and (parent := end.stories.get(parent_path(path))) is not None and parent.best == path
         assert path in keep or on_a_best_line or story.table_twin is not None, path
-    for table in (end.status, end.v, end.window, end.value, end.quiescence, end.backed, end.table_hits):
+    for table in (end.status, end.v, end.window, end.value, end.evaluated_as, end.quiescence, end.backed, end.table_hits):
         assert set(table) <= set(end.stories)
     line = LineTracker().extend(trace.raw_events).line
     held = [path for path in line if path in end.stories]
@@ -93,7 +94,7 @@ def test_at_the_end_only_kept_nodes_their_best_lines_and_twins_are_held(name):
 def test_the_top_of_a_game_holds_a_few_hundred_nodes_not_every_node():
     trace = Trace.searched(TicTacToe("X........"), SearchSettings(algorithm="minimax"))
     keep = _top(trace, 2)
-    full, forgetful = Replayer(trace), Replayer(trace, keep=keep)
+    full, forgetful = Replayer(trace), DrawnReplayer(trace, keep)
     most = 0
     while not full.done():
         full.apply_next()

@@ -19,6 +19,7 @@ from tracer.render.plan import Plan
 from tracer.render.step_walk import StepRecord
 from tracer.render.visuals import WidestTexts
 from tracer.trace.captions import StepCaptions
+from tracer.trace.drawn_replay import DrawnReplayer
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
 
@@ -33,7 +34,7 @@ class StepFollower(Protocol):
 
 def walk_texts(
     trace: Trace, plan: Plan, labels: str, caption_steps: Collection[int] | None, followers: Sequence[StepFollower] = (),
-) -> tuple[WidestTexts, list[str], Replayer, StepRecord | None]:
+) -> tuple[WidestTexts, list[str], DrawnReplayer, StepRecord | None]:
     """One walk over ``trace``: the texts each drawn node shows at any step (the final
     figure's are added by the caller, from the key), the captions of ``caption_steps``
     (every step's when None; ``labels``: ``letters`` or ``paths``), the end state, and the
@@ -44,8 +45,8 @@ def walk_texts(
     the drawn nodes and the principal variation), so the top of a whole game is drawn in
     memory for its drawn nodes, not for every node searched."""
     texts = WidestTexts(plan)
-    told = StepCaptions(trace, labels, caption_steps)
-    replayer = Replayer(trace, keep=plan.drawn)  # every reader here reads the step's node, the call stack or a drawn node
+    told = StepCaptions(trace, labels, caption_steps, plan.tree)
+    replayer = DrawnReplayer(trace, plan.drawn, tree=plan.tree)  # every reader here reads the step's node, the call stack or a drawn node
     record = None if caption_steps is None else StepRecord(plan, caption_steps)
     if record is not None:
         record.start(replayer)

@@ -57,13 +57,6 @@ class Plan:
         return [child for child in node.children if child.path in self.drawn]
 
 
-def _subtree_sizes(tree: Tree) -> dict[Path, int]:
-    sizes: dict[Path, int] = {}
-    for node in reversed(list(tree.preorder())):
-        sizes[node.path] = 1 + sum(sizes[child.path] for child in node.children)
-    return sizes
-
-
 def entered_paths(trace: Trace) -> set[Path]:
     """Every node the search entered, in any iteration."""
     return trace.entered()
@@ -80,7 +73,7 @@ def plan_figure(
 ) -> Plan:
     """Choose the nodes to draw. ``entered`` is None for a bare tree (nothing collapses);
     ``focus`` is the path of the node a focus view draws in full (None: no focus)."""
-    sizes = _subtree_sizes(tree)
+    sizes = tree.subtree_sizes()
     total = sizes[()]
     do_collapse = entered is not None and (collapse is True or (collapse == "auto" and total > AUTO_COLLAPSE))
     nodes: list[Node] = []

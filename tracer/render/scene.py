@@ -33,6 +33,7 @@ from tracer.trace.captions import captions as step_captions
 from tracer.trace.key import AnswerKey, answer_key
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
+from tracer.trace.top import TopOfGame, tree_for_figure
 from tracer.words import count, number, probability, say
 
 __all__ = ["LABELS", "NOISY_MARK", "Scene"]
@@ -95,7 +96,7 @@ class Scene:
         self.trace: Trace | None = source if isinstance(source, Trace) else None
         if isinstance(source, Trace) and focus is None and not source.tree_built:
             check_game_size(source, max_depth=max_depth, max_nodes=max_nodes)  # before a game's tree is built
-        self.tree: Tree = source.tree if isinstance(source, Trace) else source
+        self.tree: Tree = tree_for_figure(source, max_depth, focus) if isinstance(source, Trace) else source
         self.static_values = static_values and self.trace is None
         self.noisy_marks = noisy_marks and self.trace is None
         self.labels = labels
@@ -108,7 +109,7 @@ class Scene:
         self.caption_steps = None if caption_steps is None else sorted(set(caption_steps))
         self.plan: Plan = plan_figure(
             self.tree,
-            entered=entered_paths(self.trace) if self.trace is not None else None,
+            entered=(self.tree.entered if isinstance(self.tree, TopOfGame) else entered_paths(self.trace)) if self.trace is not None else None,
             max_depth=max_depth,
             collapse=collapse,
             max_nodes=max_nodes,
@@ -133,7 +134,7 @@ class Scene:
     def end(self) -> Replayer:
         """The search's end state, replayed once (the key, the final figure and the twins read it)."""
         assert self.trace is not None
-        return Replayer(self.trace).run()
+        return Replayer(self.trace, tree=self.tree).run()
 
     @cached_property
     def twins(self) -> dict[NodePath, NodePath]:
@@ -144,7 +145,7 @@ class Scene:
     def key(self) -> AnswerKey:
         """The trace's answer key (true values, search values, principal variation), with rows of the drawn nodes."""
         assert self.trace is not None
-        return answer_key(self.trace, include_nodes=True, only=self.plan.drawn, end=self.end)
+        return answer_key(self.trace, include_nodes=True, only=self.plan.drawn, end=self.end, tree=self.tree)
 
     @cached_property
     def captions(self) -> list[str]:

@@ -192,7 +192,7 @@ class StepVisuals:
         edges: dict[NodePath, EdgeLook] = {}
         last = max(wanted, default=-1) if wanted is not None else None
         pending: set[NodePath] = set()
-        start = Replayer(self.trace)
+        start = Replayer(self.trace, tree=self.plan.tree)
         changes = StepChanges(self.plan)
         walk = ((replayer, *changes.note(replayer)) for replayer in start.steps())
         for replayer, changed, current in itertools.chain([(start, changes.everything(), None)], walk):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tracer.errors import path_text
-from tracer.game.model import NodePath
+from tracer.game.model import NodePath, Tree
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
 from tracer.words import algorithm_name, node_kind, say
@@ -15,9 +15,10 @@ from tracer.words import algorithm_name, node_kind, say
 __all__ = ["node_namer", "order_words", "start_caption", "stood_pat", "symmetry_image"]
 
 
-def node_namer(trace: Trace, labels: str = "letters") -> Callable[[NodePath], str]:
-    """How captions name a node: its label (``labels="letters"``) or its path (``"paths"``, ``"none"``)."""
-    tree = trace.tree
+def node_namer(trace: Trace, labels: str = "letters", tree: Tree | None = None) -> Callable[[NodePath], str]:
+    """How captions name a node: its label (``labels="letters"``) or its path (``"paths"``, ``"none"``);
+    ``tree``: the trace's tree as the caller has it."""
+    tree = tree if tree is not None else trace.tree
 
     def by_path(path: NodePath) -> str:
         return say("node.path", "node {path}", path=path_text(path)) if path else say("node.root", "the root")
@@ -28,10 +29,10 @@ def node_namer(trace: Trace, labels: str = "letters") -> Callable[[NodePath], st
     return by_label if labels == "letters" else by_path
 
 
-def start_caption(trace: Trace, labels: str = "letters") -> str:
+def start_caption(trace: Trace, labels: str = "letters", tree: Tree | None = None) -> str:
     """Step 0: what will be searched, how, and under which cutoff test."""
-    root = trace.tree.root
-    name = node_namer(trace, labels)(root.path)
+    root = (tree if tree is not None else trace.tree).root
+    name = node_namer(trace, labels, tree)(root.path)
     settings = trace.settings
     what = algorithm_name(trace.algorithm, capital=True)
     kind = node_kind(root.type)

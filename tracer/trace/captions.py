@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 
-from tracer.game.model import NodePath
+from tracer.game.model import NodePath, Tree
 from tracer.trace.caption_words import node_namer, order_words, start_caption, stood_pat, symmetry_image
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
@@ -53,15 +53,15 @@ class StepCaptions:
     over a long trace can serve them and other readers; ``captions`` holds them, ``""`` for
     a step not among ``steps`` (None: every step). ``last`` is the last step wanted."""
 
-    def __init__(self, trace: Trace, labels: str = "letters", steps: Collection[int] | None = None) -> None:
+    def __init__(self, trace: Trace, labels: str = "letters", steps: Collection[int] | None = None, tree: Tree | None = None) -> None:
         total = len(trace)
         self.wanted = None if steps is None else set(steps)
         if self.wanted is not None and any(not 0 <= step <= total for step in self.wanted):
             raise IndexError(f"steps must lie in 0..{total}")
-        self.narrator = Narrator(trace, labels)
+        self.narrator = Narrator(trace, labels, tree)
         self.captions = [""] * (total + 1)
         if self.wanted is None or 0 in self.wanted:
-            self.captions[0] = start_caption(trace, labels)
+            self.captions[0] = start_caption(trace, labels, tree)
         self.last = total if self.wanted is None else max(self.wanted, default=0)
 
     def note_step(self, replayer: Replayer) -> None:
@@ -106,10 +106,10 @@ def key_steps(trace: Trace) -> list[KeyStep]:
 class Narrator:
     """Tells the step a :class:`Replayer` has just applied, reading its state."""
 
-    def __init__(self, trace: Trace, labels: str = "letters") -> None:
+    def __init__(self, trace: Trace, labels: str = "letters", tree: Tree | None = None) -> None:
         self.trace = trace
-        self.tree = trace.tree
-        self.name = node_namer(trace, labels)
+        self.tree = tree if tree is not None else trace.tree  # a figure's may be the top of a game's tree
+        self.name = node_namer(trace, labels, self.tree)
         self.conventions = trace.conventions
         self.alphabeta = trace.algorithm == "alphabeta"
         self._tellers: dict[str, Callable[[Replayer], str]] = {
@@ -253,7 +253,7 @@ class Narrator:
         return text
 
     def _more_children(self, path: NodePath) -> bool:
-        return path in self.tree and len(self.tree.node(path).children) > 1
+        return path in self.tree and self.tree.child_count(path) > 1
 
     def _chance_backup(self, replayer: Replayer) -> str:
         path = replayer.node

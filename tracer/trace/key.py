@@ -222,24 +222,27 @@ def deep_path_refs(nodes: Sequence[KeyNode]) -> DeepPathRefs | None:
 
 # -- building a key from a trace -----------------------------------------------------------------------
 def answer_key(
-    trace: Trace, include_nodes: bool | None = None, *, only: Collection[NodePath] | None = None, end: Replayer | None = None
+    trace: Trace, include_nodes: bool | None = None, *, only: Collection[NodePath] | None = None, end: Replayer | None = None,
+    tree: Tree | None = None,
 ) -> AnswerKey:
     """The answer key of ``trace``: with ``include_nodes`` (the default for a tree, not for
     a game) a row for every node; ``only`` keeps the rows (and the unvisited) of those nodes
     alone (a figure's drawn nodes: a game's other nodes are never valued). ``end`` is the
     trace already replayed to its end, when the caller has it (one that passed over subtrees
-    has not their stories: the principal variation is then followed from the events)."""
+    has not their stories: the principal variation is then followed from the events); ``tree``
+    the trace's tree as the caller has it (a figure's may be the top of a game's, holding ``only``)."""
     with quiet_gc():
-        return _answer_key(trace, include_nodes, only, end)
+        return _answer_key(trace, include_nodes, only, end, tree)
 
 
-def _answer_key(trace: Trace, include_nodes: bool | None, only: Collection[NodePath] | None, end: Replayer | None) -> AnswerKey:
+def _answer_key(trace: Trace, include_nodes: bool | None, only: Collection[NodePath] | None, end: Replayer | None,
+                tree: Tree | None = None) -> AnswerKey:
     if include_nodes is None:
         include_nodes = not trace.is_game
     if not include_nodes:
         return key_of_run(trace.game, trace.settings, trace.run, LineTracker().extend(trace.raw_events).line)
-    tree = trace.tree
-    replayer = end if end is not None else Replayer(trace).run()
+    tree = tree if tree is not None else trace.tree
+    replayer = end if end is not None else Replayer(trace, tree=tree).run()
     stories = replayer.stories
     line = LineTracker().extend(trace.raw_events).line if replayer.passed else _line(tree, trace.run.best, stories)
     key = key_of_run(trace.game, trace.settings, trace.run, line)

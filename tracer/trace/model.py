@@ -29,7 +29,7 @@ from tracer.search.events import EVENT_CLASSES, Event, RawEvent, dispatch, typed
 from tracer.search.run import prepare_search, run_search
 from tracer.words import say
 
-__all__ = ["Trace", "TraceVisitor", "build_tree_of_game", "register_display"]
+__all__ = ["Trace", "TraceVisitor", "build_tree_of_game", "game_node", "register_display"]
 
 _display: list[Callable[[Trace], dict[str, str]]] = []
 
@@ -205,7 +205,7 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
             children_of.setdefault(parent_path(path), []).append(path)
     moves_named: dict[str, str] = {}  # one string per move name: a game names half a million edges with a few dozen
     root_state = game.initial_state()
-    root = _game_node(game, (), root_state, None, scored)
+    root = game_node(game, (), root_state, None, scored)
     stack: list[tuple[Node, Any]] = [(root, root_state)]
     while stack:
         node, state = stack.pop()
@@ -231,7 +231,7 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
             index = path[-1]
             child_state = game.result(state, moves[index])
             move = game.move_label(state, moves[index])
-            child = _game_node(game, path, child_state, moves_named.setdefault(move, move), scored)
+            child = game_node(game, path, child_state, moves_named.setdefault(move, move), scored)
             if probabilities:
                 child.p = probabilities[index]
             node.children.append(child)
@@ -245,7 +245,8 @@ def _last(path: NodePath) -> int:
     return path[-1]
 
 
-def _game_node(game: Game, path: NodePath, state: Any, move: str | None, scored: dict[NodePath, float]) -> Node:
+def game_node(game: Game, path: NodePath, state: Any, move: str | None, scored: dict[NodePath, float]) -> Node:
+    """The node of a game's tree at ``path``, in ``state``: a leaf at the end of the game, valued by ``scored`` or its utility."""
     terminal = game.is_terminal(state)
     node = Node(path=path, type="leaf" if terminal else game.to_move(state), move=move or None, state=state)
     if path in scored:

@@ -21,22 +21,19 @@ checker's feedback all read it instead of walking the events themselves:
 With iterative deepening every iteration starts afresh (the stories, the cutoffs and
 the evaluation order are those of the current iteration).
 
-A replayer given ``keep`` (a figure's drawn nodes) forgets every other node once its parent
-returns, unless it is on its parent's best line or a symmetric twin answered it: nothing read
-at a node's step or its parent's is lost, and a whole game's top holds a few hundred nodes.
+A figure of a game's top walks with a :class:`~tracer.trace.drawn_replay.DrawnReplayer`,
+which keeps the drawn nodes only.
 
 :func:`replay` gives one step's :class:`SearchState`, a frozen copy.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Container, Iterable, Iterator
-from itertools import islice
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from tracer.game.model import NodePath, parent_path
-from tracer.search.events import Event, RawEvent, fields_of, kind_of, node_of, typed
+from tracer.game.model import NodePath, Tree, parent_path
+from tracer.search.events import Event, RawEvent, fields_of, kind_of, typed
 from tracer.trace.model import Trace
 from tracer.trace.state import (
     ACTIVE,
@@ -52,8 +49,6 @@ from tracer.trace.state import (
 __all__ = ["Replayer", "replay"]
 
 _INF = float("inf")
-_PASSABLE = frozenset({"enter", "leave", "evaluate", "quiesce", "order", "backup", "chance_backup", "alpha", "beta", "tt_hit", "tt_store"})
-"""The kinds of event a subtree passed over may hold: none of them changes anything outside the subtree but the evaluation order."""
 
 
 class Replayer:
@@ -77,18 +72,16 @@ class Replayer:
     :meth:`snapshot` copies the state into a :class:`SearchState` (in time proportional
     to the tree).
 
-    ``keep`` (None: every node) names the nodes whose state outlives their parent's return; a
-    node forgotten then reads ``unvisited``, so such a replayer is for readers of the current
-    node, the call stack and the nodes kept.
+    ``tree`` is the trace's tree as the reader has it (a figure's may be the top of a game's).
     """
 
-    def __init__(self, trace: Trace, events: Iterable[RawEvent] | None = None, *, keep: Container[NodePath] | None = None) -> None:
+    passed = 0
+    """Subtrees passed over (a :class:`~tracer.trace.drawn_replay.DrawnReplayer`'s): their best lines are not in the stories."""
+
+    def __init__(self, trace: Trace, events: Iterable[RawEvent] | None = None, *, tree: Tree | None = None) -> None:
         self.trace = trace
-        self._keep = keep
-        tree = trace.tree
+        tree = tree if tree is not None else trace.tree
         self._type_of: Callable[[NodePath], str] = lambda path: tree.node(path).type if path in tree else "leaf"
-        # the events as a list, where they are the trace's own: pass_over_subtree() looks ahead in it
-        self._list: list[RawEvent] | None = trace.raw_events if events is None and isinstance(trace.raw_events, list) else None
         self._events: Iterator[RawEvent] = iter(trace.raw_events if events is None else events)
         self._next: RawEvent | None = next(self._events, None)
         self.step = 0
@@ -96,7 +89,6 @@ class Replayer:
         self.node: NodePath | None = None
         self._raw: RawEvent | None = None
         self.iteration: int | None = None
-        self.passed = 0  # subtrees passed over (their best lines are then not in the stories)
         self._handlers: dict[str, Callable[..., None]] = {
             "enter": self._enter, "evaluate": self._evaluate, "order": self._order, "backup": self._backup,
             "chance_backup": self._chance_backup, "alpha": self._alpha, "beta": self._beta, "cutoff": self._cutoff,
@@ -113,11 +105,11 @@ class Replayer:
         self.window: dict[NodePath, tuple[float | None, float | None]] = {}
         self.value: dict[NodePath, tuple[float, str]] = {}
         self.stack: list[NodePath] = []
-        self._entered_below: list[list[NodePath]] = []  # with keep: each active node's entered children, forgotten when it returns
         self.pruned_roots: set[NodePath] = set()
         self.stories: dict[NodePath, NodeStory] = {}
         self.evaluated: list[NodePath] = []
         self.evaluated_as: dict[NodePath, int] = {}
+        self._numbered = 0  # nodes numbered in evaluated_as, forgotten ones too
         self.cutoffs: list[CutoffStory] = []
         self.backed: set[NodePath] = set()
         self.table_hits: set[NodePath] = set()
@@ -175,52 +167,6 @@ class Replayer:
             self.apply_next()
         return self
 
-    def pass_over_subtree(self, return_before: int) -> bool:
-        """Pass over the inside of the subtree the last event entered, keeping only the evaluation
-        order, when the subtree returns before step ``return_before`` (its return is then the next
-        event); gives whether it did.
-
-        Only a replayer with ``keep`` does, for a node not kept whose subtree holds no kept node and
-        nothing that reaches past it (a cutoff, a twin, an iteration): its inside changes only nodes
-        forgotten. A figure of every 382nd step of a whole game's top passes over nine events in ten.
-        """
-        events, keep, node = self._list, self._keep, self.node
-        if events is None or keep is None or self.kind != "enter" or node in keep:
-            return False
-        start = index = self.step  # the next event's index
-        last = min(return_before - 2, len(events) - 1)  # the return (step index + 1) must come before return_before
-        depth = 0
-        evaluated: list[NodePath] = []
-        while index <= last:
-            raw = events[index]
-            kind = kind_of(raw)
-            if kind == "enter":
-                if node_of(raw) in keep:
-                    return False
-                depth += 1
-            elif kind == "leave":
-                if not depth:
-                    break
-                depth -= 1
-            elif kind == "evaluate" or kind == "quiesce":
-                evaluated.append(node_of(raw))  # type: ignore[arg-type]
-            elif kind not in _PASSABLE:
-                return False
-            index += 1
-        else:
-            return False
-        if index == start or node_of(events[index]) != node:
-            return False
-        for path in evaluated:
-            self.evaluated.append(path)
-            self.evaluated_as[path] = len(self.evaluated_as) + 1
-        deque(islice(self._events, index - start), maxlen=0)  # the iterator now stands after the return
-        self._next, self._raw = events[index], events[index - 1]
-        self.step += index - start
-        self.kind, self.node = kind_of(self._raw), node_of(self._raw)
-        self.passed += 1
-        return True
-
     # -- the state of one node ---------------------------------------------------------------------
     def type_of(self, path: NodePath) -> str:
         """``max``, ``min``, ``chance`` or ``leaf``."""
@@ -247,10 +193,6 @@ class Replayer:
         node_type = self._type_of(node)
         self.status[node] = ACTIVE
         self.stack.append(node)
-        if self._keep is not None:
-            if self._entered_below:
-                self._entered_below[-1].append(node)
-            self._entered_below.append([])
         self.window[node] = (alpha, beta)
         self.v[node] = -_INF if node_type == "max" else _INF if node_type == "min" else (0.0 if node_type == "chance" else None)
         self.value.pop(node, None)
@@ -267,10 +209,16 @@ class Replayer:
         self.kind, self.node = "evaluate", node
         self.v[node] = value
         self.evaluated.append(node)
-        self.evaluated_as[node] = len(self.evaluated_as) + 1
+        self._number(node)
         story = self.stories[node]
         story.v = value
         story.evaluation = (value, source)
+
+    def _number(self, node: NodePath) -> None:
+        """``evaluated_as[node]``: one more than the nodes numbered so far (a node numbered again is not counted twice)."""
+        known = node in self.evaluated_as
+        self.evaluated_as[node] = self._numbered + 1
+        self._numbered += not known
 
     def _order(self, node: NodePath, children: tuple[NodePath, ...], keys: tuple[Any, ...]) -> None:
         self.kind, self.node = "order", node
@@ -336,37 +284,15 @@ class Replayer:
         self.value[node] = (value, bound)
         if self.stack and (self.stack[-1] is node or self.stack[-1] == node):  # `is` first: a deep path compares item by item
             self.stack.pop()
-            if self._keep is not None:
-                self._forget_below(self._entered_below.pop(), best)
         story = self.stories[node]
         story.returned, story.bound, story.best = value, bound, best
-
-    def _forget_below(self, children: list[NodePath], best: NodePath | None) -> None:
-        """Forget the returned node's children not kept, each with the best line kept below it."""
-        keep = self._keep
-        assert keep is not None
-        stories = self.stories
-        for child in children:
-            if child is best or child == best or child in keep:
-                continue
-            path: NodePath | None = child
-            while path is not None and path not in keep:
-                story = stories.get(path)
-                if story is None or story.table_twin is not None:
-                    break
-                del stories[path]
-                for table in (self.status, self.v, self.window, self.value, self._origin):
-                    table.pop(path, None)
-                for held in (self.backed, self.table_hits, self.quiescence):
-                    held.discard(path)
-                path = story.best  # kept when it returned, as its parent's best: forgotten with its parent
 
     def _quiesce(self, node: NodePath, value: float, noisy: tuple[NodePath, ...]) -> None:
         self.kind, self.node = "quiesce", node
         self.v[node] = value
         self.quiescence.add(node)
         self.evaluated.append(node)
-        self.evaluated_as[node] = len(self.evaluated_as) + 1
+        self._number(node)
         story = self.stories[node]
         story.v = story.stand_pat = value
         story.noisy = tuple(noisy)
