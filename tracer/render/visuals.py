@@ -340,7 +340,8 @@ def final_visuals(
     line.add(())
     twins = {path: story.table_twin[0] for path, story in replayer.stories.items() if story.table_twin is not None}
     texts = {path: (val, alt) for path, val, alt in final_texts(key, plan, alphabeta=trace.algorithm == "alphabeta", twins=twins)}
-    order_of = {path: index + 1 for index, path in enumerate(key.evaluated or ())}
+    drawn = plan.drawn  # a whole game evaluates 255,000 nodes; the figure numbers the drawn ones
+    order_of = {path: index + 1 for index, path in enumerate(key.evaluated or ()) if path in drawn}
     has_line = plan.tree.root.type in ("max", "min")
     nodes: dict[NodePath, Visual] = {}
     edges: dict[NodePath, EdgeLook] = {}
