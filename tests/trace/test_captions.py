@@ -116,3 +116,17 @@ def test_ordering_shows_the_values_it_rests_on_and_a_depth_limit_is_said():
 
 
 EVALUATED_LEAVES = "[[5, 9], [1, 3]]"
+
+
+def test_the_captions_of_some_steps_read_as_every_step_s_with_the_others_empty():
+    """Only the captions told are held (a whole game's 1.9 million steps), and they read as a list would."""
+    trace = tracer.alphabeta("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
+    every = captions(trace)
+    wanted = {0, 3, 17, len(trace)}
+    some = captions(trace, steps=wanted)
+    expected = [text if step in wanted else "" for step, text in enumerate(every)]
+    assert isinstance(every, list) and not isinstance(some, list)
+    assert len(some) == len(expected) and some == expected and list(some) == expected
+    assert (some[-1], some[1:4], some[::7]) == (expected[-1], expected[1:4], expected[::7])
+    with pytest.raises(IndexError):
+        some[len(trace) + 1]

@@ -153,7 +153,7 @@ class Figure:
         """The trace's answer key (true values, search values, principal variation; rows of the drawn nodes), cached."""
         return self.scene.key
 
-    def captions(self) -> list[str]:
+    def captions(self) -> Sequence[str]:
         """The caption of every step (of ``caption_steps`` only, the others ""), cached."""
         return self.scene.captions
 

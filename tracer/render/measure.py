@@ -34,7 +34,7 @@ class StepFollower(Protocol):
 
 def walk_texts(
     trace: Trace, plan: Plan, labels: str, caption_steps: Collection[int] | None, followers: Sequence[StepFollower] = (),
-) -> tuple[WidestTexts, list[str], DrawnReplayer, StepRecord | None]:
+) -> tuple[WidestTexts, Sequence[str], DrawnReplayer, StepRecord | None]:
     """One walk over ``trace``: the texts each drawn node shows at any step (the final
     figure's are added by the caller, from the key), the captions of ``caption_steps``
     (every step's when None; ``labels``: ``letters`` or ``paths``), the end state, and the

@@ -38,7 +38,7 @@ The public doors are ``tracer.render.base_svg``, ``tracer.render.paints`` and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from tracer.errors import path_text
@@ -58,7 +58,7 @@ def base_svg(scene: Scene, visuals: StepVisuals, *, theme: str, prefix: str) -> 
 
 
 def step_paints(
-    visuals: StepVisuals, captions: list[str], steps: Iterable[int] | None = None, progress: Callable[[int], Any] | None = None
+    visuals: StepVisuals, captions: Sequence[str], steps: Iterable[int] | None = None, progress: Callable[[int], Any] | None = None
 ) -> list[dict[str, Any]]:
     """Per-step changes for a stepper (see the module's documentation).
 

@@ -148,7 +148,7 @@ class Scene:
         return answer_key(self.trace, include_nodes=True, only=self.plan.drawn, end=self.end, tree=self.tree)
 
     @cached_property
-    def captions(self) -> list[str]:
+    def captions(self) -> Sequence[str]:
         """The caption of every step (the narrator's, with the figure's labels); with
         ``caption_steps``, of those steps only (the others are "")."""
         assert self.trace is not None

@@ -1,10 +1,11 @@
 """The pieces the narrator's captions are made of: how a node is named, the caption before the
-search, the words for a move order and for a board symmetry. :mod:`tracer.trace.captions` tells
-the steps with them."""
+search, the words for a move order and for a board symmetry, and :class:`Told`, the captions of
+the steps told. :mod:`tracer.trace.captions` tells the steps with them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import overload
 
 from tracer.errors import path_text
 from tracer.game.model import NodePath, Tree
@@ -12,7 +13,7 @@ from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
 from tracer.words import algorithm_name, node_kind, say
 
-__all__ = ["node_namer", "order_words", "start_caption", "stood_pat", "symmetry_image"]
+__all__ = ["Told", "node_namer", "order_words", "start_caption", "stood_pat", "symmetry_image"]
 
 
 def node_namer(trace: Trace, labels: str = "letters", tree: Tree | None = None) -> Callable[[NodePath], str]:
@@ -90,3 +91,36 @@ def symmetry_image(name: str) -> str:
     }
     words = known.get(name)
     return words() if words is not None else say("symmetry.other", "its image under {symmetry}", symmetry=name)
+
+
+class Told(Sequence[str]):
+    """Every step's caption where only some are told: ``""`` for the others, which are not held
+    (a list of a whole game's 1.9 million steps took 15 MB to hold 4,988 captions)."""
+
+    def __init__(self, total: int) -> None:
+        self._length = total + 1
+        self._told: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[step] for step in range(*index.indices(self._length))]
+        step = index + self._length if index < 0 else index
+        if not 0 <= step < self._length:
+            raise IndexError("step outside the trace")
+        return self._told.get(step, "")
+
+    def __setitem__(self, step: int, text: str) -> None:
+        self._told[step] = text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and len(other) == self._length and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]

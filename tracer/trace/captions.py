@@ -22,11 +22,11 @@ one :class:`~tracer.trace.replay.Replayer`; nothing here reads the events itself
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from tracer.game.model import NodePath, Tree
-from tracer.trace.caption_words import node_namer, order_words, start_caption, stood_pat, symmetry_image
+from tracer.trace.caption_words import Told, node_namer, order_words, start_caption, stood_pat, symmetry_image
 from tracer.trace.model import Trace
 from tracer.trace.replay import Replayer
 from tracer.words import bounded, cutoff_test, evaluation_sum, node_kind, number, say, say_n, window
@@ -34,11 +34,12 @@ from tracer.words import bounded, cutoff_test, evaluation_sum, node_kind, number
 __all__ = ["KeyStep", "StepCaptions", "caption", "captions", "key_steps", "node_namer", "start_caption"]
 
 
-def captions(trace: Trace, labels: str = "letters", steps: Collection[int] | None = None) -> list[str]:
+def captions(trace: Trace, labels: str = "letters", steps: Collection[int] | None = None) -> Sequence[str]:
     """One caption per step: ``len(trace) + 1`` strings, step 0 (before the search) first.
 
-    With ``steps``, only those steps' captions are written (the others are ``""``): a
-    figure of every 382nd step of a long trace tells only the steps it shows.
+    With ``steps``, only those steps' captions are written (the others are ``""``, and only
+    the written ones are held: :class:`Told`): a figure of every 382nd step of a long trace
+    tells only the steps it shows.
     """
     told = StepCaptions(trace, labels, steps)
     replayer = Replayer(trace)
@@ -59,7 +60,7 @@ class StepCaptions:
         if self.wanted is not None and any(not 0 <= step <= total for step in self.wanted):
             raise IndexError(f"steps must lie in 0..{total}")
         self.narrator = Narrator(trace, labels, tree)
-        self.captions = [""] * (total + 1)
+        self.captions: list[str] | Told = [""] * (total + 1) if self.wanted is None else Told(total)
         if self.wanted is None or 0 in self.wanted:
             self.captions[0] = start_caption(trace, labels, tree)
         self.last = total if self.wanted is None else max(self.wanted, default=0)
