@@ -46,3 +46,6 @@ def test_the_top_of_a_whole_game_holds_its_top_and_makes_deep_nodes_when_asked()
     assert len(top._by_path) == 1 + 8 + 8 * 7 and len(top) > 50_000
     deep = (0, 0, 0, 0, 0)
     assert top.node(deep) is not top.node(deep) and top.node(deep).label == build_tree_of_game(trace.game, trace.raw_events).node(deep).label
+    assert top.node("0.0.0.0.0").path == deep and deep not in top._by_path
+    with pytest.raises(KeyError):
+        top.node("0.0.0.0.0.0.0.0.0.0.0")

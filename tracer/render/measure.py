@@ -41,9 +41,10 @@ def walk_texts(
     facts of the drawn nodes' looks at ``caption_steps`` (None when every step is shown:
     a walk of its own makes those, as they are needed). ``followers`` are told of each step too.
 
-    The replayer forgets the nodes not drawn once their parents return (the end state holds
-    the drawn nodes and the principal variation), so the top of a whole game is drawn in
-    memory for its drawn nodes, not for every node searched."""
+    The walk's :class:`~tracer.trace.drawn_replay.DrawnReplayer` forgets the nodes not drawn
+    once their parents return, and between two steps shown passes over the undrawn subtrees
+    that return before the next one (without followers, which are told every step): the top
+    of a whole game is drawn in memory for its drawn nodes, applying one event in ten."""
     texts = WidestTexts(plan)
     told = StepCaptions(trace, labels, caption_steps, plan.tree)
     replayer = DrawnReplayer(trace, plan.drawn, tree=plan.tree)  # every reader here reads the step's node, the call stack or a drawn node

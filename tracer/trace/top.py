@@ -9,9 +9,9 @@ made when asked for, its letter from its rank in its level, its state from its a
 moves. The whole game's tree held 550,000 nodes and 230 MB; this holds a list of paths.
 
 A deep node made on demand has no ``children`` list (:meth:`TopOfGame.child_count` counts
-them), its ``value`` is its utility at the end of the game, and walks (:meth:`preorder`,
-:meth:`breadth_first`) go through the top only: it is for a figure's plan, its captions,
-its replay and its key, which read deep nodes one at a time.
+them) and its ``value`` is its utility at the end of the game; walks (:meth:`preorder`,
+:meth:`breadth_first`) and :meth:`find` by label go through the top only: it is for a
+figure's plan, its captions, its replay and its key, which read deep nodes one at a time.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from typing import Any
 
-from tracer.game.model import Node, NodePath, Tree, letters, parent_path
+from tracer.game.model import Node, NodePath, Tree, letters, parent_path, parse_path
 from tracer.search.events import dispatch
 from tracer.trace.model import Trace, game_node
 
@@ -142,7 +142,10 @@ class TopOfGame(Tree):
     # -- the tree's questions ------------------------------------------------------------------------
     def node(self, path: NodePath | str) -> Node:
         if isinstance(path, str):
-            return super().node(path)
+            parsed = parse_path(path)
+            if parsed is None:
+                raise KeyError(path)
+            path = parsed
         known = self._by_path.get(path)
         if known is not None:
             return known
