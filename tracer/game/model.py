@@ -233,12 +233,17 @@ class Tree:
     # -- finding nodes -------------------------------------------------------------
     def node(self, path: Path | str) -> Node:
         """The node at ``path`` (a tuple or ``"1.0"``); KeyError when there is none."""
-        if isinstance(path, str):
-            parsed = parse_path(path)
-            if parsed is None:
-                raise KeyError(path)
-            path = parsed
-        return self._by_path[path]
+        return self._by_path[self._path_of(path)]
+
+    @staticmethod
+    def _path_of(path: Path | str) -> Path:
+        """``path``, or the path written as text (``"1.0"``); KeyError when the text is no path."""
+        if not isinstance(path, str):
+            return path
+        parsed = parse_path(path)
+        if parsed is None:
+            raise KeyError(path)
+        return parsed
 
     def __contains__(self, path: object) -> bool:
         return path in self._by_path

@@ -21,7 +21,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from typing import Any
 
-from tracer.game.model import Node, NodePath, Tree, letters, parent_path, parse_path
+from tracer.game.model import Node, NodePath, Tree, letters, parent_path
 from tracer.search.events import dispatch
 from tracer.trace.model import Trace, game_node
 
@@ -141,11 +141,7 @@ class TopOfGame(Tree):
 
     # -- the tree's questions ------------------------------------------------------------------------
     def node(self, path: NodePath | str) -> Node:
-        if isinstance(path, str):
-            parsed = parse_path(path)
-            if parsed is None:
-                raise KeyError(path)
-            path = parsed
+        path = self._path_of(path)
         known = self._by_path.get(path)
         if known is not None:
             return known
