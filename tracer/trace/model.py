@@ -29,7 +29,7 @@ from tracer.search.events import EVENT_CLASSES, Event, RawEvent, dispatch, typed
 from tracer.search.run import prepare_search, run_search
 from tracer.words import say
 
-__all__ = ["Trace", "TraceVisitor", "build_tree_of_game", "game_node", "register_display"]
+__all__ = ["Trace", "TraceVisitor", "build_tree_of_game", "game_node", "moves_of", "register_display"]
 
 _display: list[Callable[[Trace], dict[str, str]]] = []
 
@@ -212,13 +212,7 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
         children = sorted(children_of.get(node.path, ()), key=_last)
         if not children:
             continue
-        if game.to_move(state) == "chance":
-            outcomes = list(game.chance_outcomes(state))
-            moves = [outcome for outcome, _ in outcomes]
-            probabilities = [p for _, p in outcomes]
-        else:
-            moves = list(game.actions(state))
-            probabilities = []
+        moves, probabilities = moves_of(game, state)
         if children[-1][-1] >= len(moves):  # only an edited trace names a move the game does not have
             from tracer.errors import TraceFormatError, path_text
 
@@ -243,6 +237,15 @@ def build_tree_of_game(game: Game, events: Sequence[RawEvent]) -> Tree:
 
 def _last(path: NodePath) -> int:
     return path[-1]
+
+
+def moves_of(game: Game, state: Any) -> tuple[list[Any], list[float]]:
+    """The moves from ``state`` in the order child paths count them, and at a chance node each
+    outcome's probability (elsewhere an empty list)."""
+    if game.to_move(state) == "chance":
+        outcomes = list(game.chance_outcomes(state))
+        return [outcome for outcome, _ in outcomes], [p for _, p in outcomes]
+    return list(game.actions(state)), []
 
 
 def game_node(game: Game, path: NodePath, state: Any, move: str | None, scored: dict[NodePath, float]) -> Node:

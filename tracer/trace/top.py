@@ -23,7 +23,7 @@ from typing import Any
 
 from tracer.game.model import Node, NodePath, Tree, letters, parent_path
 from tracer.search.events import dispatch
-from tracer.trace.model import Trace, game_node
+from tracer.trace.model import Trace, game_node, moves_of
 
 __all__ = ["TopOfGame", "tree_for_figure"]
 
@@ -37,6 +37,11 @@ def tree_for_figure(trace: Trace, max_depth: int | None, focus: NodePath | None)
     if trace.is_game and not trace.tree_built and max_depth is not None and focus is None:
         return TopOfGame(trace, max_depth)
     return trace.tree
+
+
+def _span(level: list[NodePath], path: NodePath) -> tuple[int, int]:
+    """Where the paths below ``path`` lie in a sorted level: ``level[low:high]``."""
+    return bisect_left(level, path), bisect_right(level, path + (sys.maxsize,))
 
 
 class TopOfGame(Tree):
@@ -107,17 +112,17 @@ class TopOfGame(Tree):
         if len(path) + 1 >= len(self._levels):
             return []
         level = self._levels[len(path) + 1]
-        return level[bisect_left(level, path):bisect_right(level, path + (sys.maxsize,))]
+        low, high = _span(level, path)
+        return level[low:high]
+
+    def _step(self, parent_state: Any, index: int) -> tuple[Any, Any, float | None]:
+        """(the move, the state it leads to, its probability at a chance node) of child ``index``."""
+        moves, probabilities = moves_of(self._game, parent_state)
+        return moves[index], self._game.result(parent_state, moves[index]), probabilities[index] if probabilities else None
 
     def _made(self, path: NodePath, parent_state: Any, scored: dict[NodePath, float]) -> Node:
-        game, index = self._game, path[-1]
-        if game.to_move(parent_state) == "chance":
-            outcome, probability = list(game.chance_outcomes(parent_state))[index]
-            move, state = outcome, game.result(parent_state, outcome)
-        else:
-            move, probability = game.actions(parent_state)[index], None
-            state = game.result(parent_state, move)
-        node = game_node(game, path, state, game.move_label(parent_state, move), scored)
+        move, state, probability = self._step(parent_state, path[-1])
+        node = game_node(self._game, path, state, self._game.move_label(parent_state, move), scored)
         node.p = probability
         rank = self._rank(path)
         node.label = letters(self._offsets[len(path)] + (rank if rank is not None else 0))
@@ -136,7 +141,7 @@ class TopOfGame(Tree):
         if len(self._deep_states) + len(pending) > _STATES_KEPT:  # a bound on memory: a replay asks for nodes near the last
             self._deep_states.clear()
         for path in reversed(pending):
-            state = self._deep_states[path] = self._made(path, state, {}).state
+            state = self._deep_states[path] = self._step(state, path[-1])[1]
         return state
 
     # -- the tree's questions ------------------------------------------------------------------------
@@ -162,8 +167,7 @@ class TopOfGame(Tree):
         """Each top node's count of nodes in its subtree, itself included."""
         sizes = {}
         for path in self._by_path:
-            end = path + (sys.maxsize,)
-            sizes[path] = 1 + sum(bisect_right(level, end) - bisect_left(level, path) for level in self._levels[len(path) + 1:])
+            sizes[path] = 1 + sum(high - low for low, high in (_span(level, path) for level in self._levels[len(path) + 1:]))
         return sizes
 
     @property
