@@ -249,18 +249,19 @@ def load_yaml_documents(text: str, source: str) -> list[Item]:
         body = _DOCUMENT_START.sub("   ", chunk, count=1) if chunk.startswith("---") else chunk
         if not body.strip() or all(line.lstrip().startswith("#") or not line.strip() for line in body.splitlines()):
             continue
-        node = _compose(text, "\n" * text.count("\n", 0, begin) + body, source)
-        if node is not None:
-            documents.append(_from_yaml(node, source))
+        item = _compose(text, "\n" * text.count("\n", 0, begin) + body, source)
+        if item is not None:
+            documents.append(item)
     if not documents:
         raise AnswerError(say("answers.file.comments", "the file holds no answers (only comments?)"), source=source,
                           hint=say("answers.hint.template", "fill in the answer template"))
     return documents
 
 
-def _compose(whole: str, padded: str, source: str) -> Any:
+def _compose(whole: str, padded: str, source: str) -> Item | None:
+    items = _Items(source)
     try:
-        return compose_yaml(padded, source, error=AnswerError, limit=MAX_NESTING)
+        root = compose_yaml(padded, source, error=AnswerError, limit=MAX_NESTING, maker=items)
     except AnswerError as error:
         if error.line is not None:
             lines = whole.splitlines()
@@ -268,6 +269,57 @@ def _compose(whole: str, padded: str, source: str) -> Any:
             error.hint = _yaml_hint(here, error.hint)
             error.args = (str(error),)
         raise
+    if items.problem is not None:
+        raise items.problem
+    return root
+
+
+class _Items:
+    """Answers composed straight from YAML's events into items (a :class:`~tracer.reading.yaml_text.Maker`).
+
+    A plain ``null``, ``~`` or nothing is blank (None); any other scalar is kept as written,
+    a string. The first answer too long or nested too deep is kept in :attr:`problem`, raised
+    once the document is read (a YAML error met later names its own line instead).
+    """
+
+    _NULLS = frozenset(("", "~", "null", "Null", "NULL"))  # what YAML's core schema reads as null
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.problem: AnswerError | None = None
+
+    def _too_deep(self, line: int, column: int, depth: int) -> None:
+        if depth > MAX_NESTING and self.problem is None:
+            self.problem = AnswerError(say("answers.deep", "the answers are nested too deeply"), source=self.source, line=line, column=column)
+
+    def scalar(self, event: Any, depth: int) -> Item:
+        mark = event.start_mark
+        line, column = mark.line + 1, mark.column + 1
+        value = event.value
+        if depth > MAX_NESTING:
+            self._too_deep(line, column, depth)
+        if not event.style and event.implicit[0] and value in self._NULLS:  # a plain null: blank
+            return Item(None, line, column)
+        if len(value) > MAX_SCALAR and self.problem is None:
+            self.problem = AnswerError(say("answers.long", "an answer of {n} characters is longer than any answer needs", n=count(len(value))),
+                                       source=self.source, line=line, column=column, hint=say("answers.hint.long", "write a node's name or a value"))
+        return Item(value, line, column)
+
+    def sequence(self, event: Any, depth: int) -> Item:
+        mark = event.start_mark
+        self._too_deep(mark.line + 1, mark.column + 1, depth)
+        return Item([], mark.line + 1, mark.column + 1, "list")
+
+    def mapping(self, event: Any, depth: int) -> Item:
+        mark = event.start_mark
+        self._too_deep(mark.line + 1, mark.column + 1, depth)
+        return Item([], mark.line + 1, mark.column + 1, "map")
+
+    def close(self, item: Item, event: Any) -> None:
+        pass
+
+    def place(self, item: Item) -> tuple[int, int]:
+        return item.line or 1, item.column or 1
 
 
 def _yaml_hint(line: str, hint: str | None) -> str | None:
@@ -290,28 +342,6 @@ def _yaml_hint(line: str, hint: str | None) -> str | None:
         return say("answers.hint.yaml.line", "the line is {line}: check its indentation and colons, and that every [ and {{ is closed",
                    line=repr(shown))
     return hint
-
-
-def _from_yaml(node: Any, source: str, depth: int = 0) -> Item:
-    import yaml
-
-    mark = node.start_mark
-    line, column = mark.line + 1, mark.column + 1
-    if depth > MAX_NESTING:
-        raise AnswerError(say("answers.deep", "the answers are nested too deeply"), source=source, line=line, column=column)
-    if isinstance(node, yaml.MappingNode):
-        pairs = [(_from_yaml(key, source, depth + 1), _from_yaml(value, source, depth + 1)) for key, value in node.value]
-        return Item(pairs, line, column, "map")
-    if isinstance(node, yaml.SequenceNode):
-        return Item([_from_yaml(child, source, depth + 1) for child in node.value], line, column, "list")
-    if node.tag == "tag:yaml.org,2002:null" and not node.style:  # a plain null (null, ~ or nothing): blank
-        return Item(None, line, column)
-    if isinstance(node, yaml.ScalarNode):
-        if len(node.value) > MAX_SCALAR:
-            raise AnswerError(say("answers.long", "an answer of {n} characters is longer than any answer needs", n=count(len(node.value))),
-                              source=source, line=line, column=column, hint=say("answers.hint.long", "write a node's name or a value"))
-        return Item(node.value, line, column)
-    raise AnswerError(say("answers.alias", "an alias or tag that answers do not use"), source=source, line=line, column=column)
 
 
 def _load_json(text: str, source: str) -> Item:

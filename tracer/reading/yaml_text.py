@@ -1,17 +1,21 @@
-"""YAML read safely: libyaml's events composed into PyYAML nodes in Python, with no tags, nesting
-bounded and aliases that expand the document (the "billion laughs") refused."""
+"""YAML read safely: libyaml's events composed in Python, with no tags, nesting bounded and
+aliases that expand the document (the "billion laughs") refused.
+
+What the events are composed into is the caller's: PyYAML's nodes by default, or any values a
+:class:`Maker` makes (the answer checker makes its own items straight from the events, with no
+nodes on the way: a class's thousand files are read faster)."""
 
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Protocol
 
 from tracer.errors import InputError
 from tracer.reading.nesting import check_nesting
 from tracer.recursion import MAX_DEPTH
 from tracer.words import count, say
 
-__all__ = ["MAX_YAML_NODES", "compose_yaml"]
+__all__ = ["MAX_YAML_NODES", "Maker", "compose_yaml"]
 
 MAX_YAML_NODES = 2_000_000
 """The most values a YAML document may expand to through its aliases."""
@@ -44,16 +48,63 @@ def _yaml_parts() -> tuple[Any, Any]:
     return events, Resolver()
 
 
-def _compose_events(text: str, depth_limit: int) -> tuple[Any, int]:
-    """Compose one YAML document into PyYAML nodes (no Python objects are built), iteratively:
-    tags refused, nesting bounded. Returns the root (None for an empty document) and the
-    number of aliases used."""
+class Maker(Protocol):
+    """What composed YAML values are made of. A collection's ``value`` is the list its children are
+    added to (a mapping's holds ``(key, value)`` pairs); ``depth`` is how many collections hold it."""
+
+    def scalar(self, event: Any, depth: int) -> Any: ...
+
+    def sequence(self, event: Any, depth: int) -> Any: ...
+
+    def mapping(self, event: Any, depth: int) -> Any: ...
+
+    def close(self, node: Any, event: Any) -> None:
+        """A collection's end is read (``event``: its end event)."""
+
+    def place(self, node: Any) -> tuple[int, int]:
+        """Where ``node`` starts in the text: its line and column, from 1."""
+
+
+class _PyYamlNodes:
+    """PyYAML's nodes, each scalar with the type PyYAML's resolver gives it."""
+
+    def __init__(self) -> None:
+        from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+        self._nodes = ScalarNode, SequenceNode, MappingNode
+        self._resolve = _yaml_parts()[1].resolve
+
+    def scalar(self, event: Any, depth: int) -> Any:
+        kind = self._nodes[0]
+        return kind(self._resolve(kind, event.value, event.implicit), event.value, event.start_mark, event.end_mark,
+                    style=event.style or None)  # libyaml writes a plain style as ""
+
+    def sequence(self, event: Any, depth: int) -> Any:
+        kind = self._nodes[1]
+        return kind(self._resolve(kind, None, event.implicit), [], event.start_mark, None, flow_style=event.flow_style)
+
+    def mapping(self, event: Any, depth: int) -> Any:
+        kind = self._nodes[2]
+        return kind(self._resolve(kind, None, event.implicit), [], event.start_mark, None, flow_style=event.flow_style)
+
+    def close(self, node: Any, event: Any) -> None:
+        node.end_mark = event.end_mark
+
+    def place(self, node: Any) -> tuple[int, int]:
+        return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _compose_events(text: str, depth_limit: int, maker: Maker) -> tuple[Any, int]:
+    """Compose one YAML document into what ``maker`` makes, iteratively: tags refused, nesting
+    bounded. Returns the root (None for an empty document) and the number of aliases used."""
     import yaml
     from yaml.composer import ComposerError
-    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-    parser_class, resolver = _yaml_parts()
-    parser = parser_class(text)
+    # looked up once: a class's thousand files are tens of thousands of events
+    scalar_event, sequence_start, mapping_start, alias_event = yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent, yaml.AliasEvent
+    sequence_end, mapping_end, document_end = yaml.SequenceEndEvent, yaml.MappingEndEvent, yaml.DocumentEndEvent
+    parser = _yaml_parts()[0](text)
+    scalar, sequence, mapping, close = maker.scalar, maker.sequence, maker.mapping, maker.close
     get = parser.get_event
     try:
         get()  # the stream's start
@@ -61,22 +112,23 @@ def _compose_events(text: str, depth_limit: int) -> tuple[Any, int]:
         if isinstance(event, yaml.StreamEndEvent):
             return None, 0
         document_mark = event.start_mark
-        anchors: dict[str, Any] = {}
-        stack: list[list[Any]] = []  # open collections: [node, is_mapping, key waiting for its value]
+        anchors: dict[str, tuple[Any, Any]] = {}  # each anchor's node, and where it was set
+        stack: list[list[Any]] = []  # open collections: [node, its children, is_mapping, key waiting for its value]
         root = None
         aliases = 0
         while True:
             event = get()
             kind = event.__class__
-            if kind is yaml.DocumentEndEvent:
+            if kind is document_end:
                 break
-            if kind is yaml.SequenceEndEvent or kind is yaml.MappingEndEvent:
-                stack.pop()[0].end_mark = event.end_mark
+            if kind is sequence_end or kind is mapping_end:
+                close(stack.pop()[0], event)
                 continue
-            if kind is yaml.AliasEvent:
-                node = anchors.get(event.anchor)
-                if node is None:
+            if kind is alias_event:
+                anchored = anchors.get(event.anchor)
+                if anchored is None:
                     raise ComposerError(None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
+                node = anchored[0]
                 aliases += 1
             else:
                 tag = event.tag
@@ -86,34 +138,31 @@ def _compose_events(text: str, depth_limit: int) -> tuple[Any, int]:
                 if len(stack) >= depth_limit:
                     raise _Refused(say("reading.deep", "nested more than {limit} levels deep", limit=count(depth_limit)), event.start_mark,
                                    say("reading.yaml.deep.hint", "tracer reads files up to {limit} levels deep", limit=count(depth_limit)))
-                if kind is yaml.ScalarEvent:
-                    node = ScalarNode(resolver.resolve(ScalarNode, event.value, event.implicit), event.value, event.start_mark,
-                                      event.end_mark, style=event.style or None)  # libyaml writes a plain style as ""
-                elif kind is yaml.SequenceStartEvent:
-                    node = SequenceNode(resolver.resolve(SequenceNode, None, event.implicit), [], event.start_mark, None,
-                                        flow_style=event.flow_style)
+                if kind is scalar_event:
+                    node = scalar(event, len(stack))
+                elif kind is sequence_start:
+                    node = sequence(event, len(stack))
                 else:
-                    node = MappingNode(resolver.resolve(MappingNode, None, event.implicit), [], event.start_mark, None,
-                                       flow_style=event.flow_style)
+                    node = mapping(event, len(stack))
                 anchor = event.anchor
                 if anchor is not None:
                     if anchor in anchors:
-                        raise ComposerError(f"found duplicate anchor {anchor!r}; first occurrence", anchors[anchor].start_mark,
+                        raise ComposerError(f"found duplicate anchor {anchor!r}; first occurrence", anchors[anchor][1],
                                             "second occurrence", event.start_mark)
-                    anchors[anchor] = node
+                    anchors[anchor] = node, event.start_mark
             if not stack:
                 root = node
             else:
                 frame = stack[-1]
-                if not frame[1]:
-                    frame[0].value.append(node)
-                elif frame[2] is None:
-                    frame[2] = node
+                if not frame[2]:
+                    frame[1].append(node)
+                elif frame[3] is None:
+                    frame[3] = node
                 else:
-                    frame[0].value.append((frame[2], node))
-                    frame[2] = None
-            if kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
-                stack.append([node, kind is yaml.MappingStartEvent, None])
+                    frame[1].append((frame[3], node))
+                    frame[3] = None
+            if kind is sequence_start or kind is mapping_start:
+                stack.append([node, node.value, kind is mapping_start, None])
         event = get()
         if not isinstance(event, yaml.StreamEndEvent):
             raise ComposerError("expected a single document in the stream", document_mark, "but found another document",
@@ -123,8 +172,10 @@ def _compose_events(text: str, depth_limit: int) -> tuple[Any, int]:
         parser.dispose()
 
 
-def compose_yaml(text: str, source: str, *, error: type[InputError] = InputError, limit: int = MAX_DEPTH) -> Any:
-    """Compose YAML ``text`` into PyYAML nodes (no Python objects are built), safely.
+def compose_yaml(text: str, source: str, *, error: type[InputError] = InputError, limit: int = MAX_DEPTH,
+                 maker: Maker | None = None) -> Any:
+    """Compose YAML ``text`` into PyYAML nodes (no Python objects are built), or into what
+    ``maker`` makes, safely.
 
     Refuses tags, nesting deeper than ``limit`` and aliases that expand the document past
     :data:`MAX_YAML_NODES` nodes or refer to themselves; syntax errors name the line and
@@ -133,8 +184,9 @@ def compose_yaml(text: str, source: str, *, error: type[InputError] = InputError
     import yaml
 
     check_nesting(text, source, error, limit)
+    maker = maker or _PyYamlNodes()
     try:
-        node, aliases = _compose_events(text, limit + 2)
+        node, aliases = _compose_events(text, limit + 2, maker)
     except _Refused as problem:
         mark = problem.mark
         raise error(str(problem), source=source, line=mark.line + 1 if mark else None, column=mark.column + 1 if mark else None,
@@ -147,11 +199,11 @@ def compose_yaml(text: str, source: str, *, error: type[InputError] = InputError
     except yaml.YAMLError as problem:
         raise error(say("reading.yaml.invalid", "not valid YAML: {problem}", problem=problem), source=source) from None
     if node is not None and aliases:
-        _check_expansion(node, source, error)
+        _check_expansion(node, source, error, maker)
     return node
 
 
-def _check_expansion(root: Any, source: str, error: type[InputError]) -> None:
+def _check_expansion(root: Any, source: str, error: type[InputError], maker: Maker) -> None:
     """Refuse aliases that refer to themselves or expand the document past MAX_YAML_NODES."""
     size: dict[int, int] = {}
     on_path: set[int] = set()
@@ -164,10 +216,10 @@ def _check_expansion(root: Any, source: str, error: type[InputError]) -> None:
             children = _children(node)
             total = 1 + sum(size[id(child)] for child in children)
             if total > MAX_YAML_NODES:
-                mark = node.start_mark
+                line, column = maker.place(node)
                 raise error(
                     say("reading.yaml.expand", "the YAML aliases (*name) expand this document past {most} values", most=count(MAX_YAML_NODES)),
-                    source=source, line=mark.line + 1, column=mark.column + 1,
+                    source=source, line=line, column=column,
                     hint=say("reading.yaml.expand.hint", "write the values out instead of repeating them with aliases"),
                 )
             size[key] = total
@@ -175,9 +227,9 @@ def _check_expansion(root: Any, source: str, error: type[InputError]) -> None:
         if key in size:
             continue
         if key in on_path:
-            mark = node.start_mark
-            raise error(say("reading.yaml.loop", "a YAML alias refers to the value it is part of"), source=source, line=mark.line + 1,
-                        column=mark.column + 1, hint=say("reading.yaml.loop.hint", "remove the alias (*name) inside its own anchor (&name)"))
+            line, column = maker.place(node)
+            raise error(say("reading.yaml.loop", "a YAML alias refers to the value it is part of"), source=source, line=line,
+                        column=column, hint=say("reading.yaml.loop.hint", "remove the alias (*name) inside its own anchor (&name)"))
         on_path.add(key)
         stack.append((node, True))
         stack.extend((child, False) for child in _children(node) if id(child) not in size)
