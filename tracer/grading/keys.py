@@ -84,8 +84,8 @@ class PreparedKey:
         self.order: list[NodePath] = [node.path for node in key.nodes]
         """Every node in preorder (the order the search meets them)."""
         self.nodes: dict[NodePath, KeyNode] = {node.path: node for node in key.nodes}
-        self.by_label = _names(key.nodes)
-        """Every way an answer may name a node: its label as written, then in any case (see :meth:`resolve`)."""
+        self.labels: dict[str, NodePath] = {node.label: node.path for node in key.nodes}
+        """Each node's label as written (most answers name nodes so): see :meth:`resolve`."""
         self.children: dict[NodePath, list[NodePath]] = {path: [] for path in self.order}
         if len(self.children) != len(self.order) or () not in self.children:
             raise KeyFormatError(say("keys.nodes.paths", "nodes must hold the root and each path once"), source=source,
@@ -99,6 +99,13 @@ class PreparedKey:
         self.unvisited = set(key.unvisited or ())
         self.questions: tuple[Question, ...] = asked_questions(key.questions, key.algorithm)
 
+    @cached_property
+    def by_label(self) -> dict[str, NodePath]:
+        """Every way an answer may name a node: its label as written, then in any case (see :meth:`resolve`);
+        made when first needed."""
+        assert self.key.nodes is not None
+        return _names(self.key.nodes)
+
     @classmethod
     def from_json(cls, data: Any, source: str) -> PreparedKey:
         """A key from its JSON data (a key.json read); KeyFormatError naming the field that is wrong."""
@@ -111,6 +118,9 @@ class PreparedKey:
             raise item.error(source, say("keys.name.missing", "a node name is missing here"),
                              hint=say("keys.hint.name", "name a node by its letter, such as B, or by its path, such as 1.0"))
         name = str(item.value).strip()
+        path = self.labels.get(name)
+        if path is not None:
+            return path
         for folded in (name, *(fold(name) for fold in _LABEL_FOLDS)):
             path = self.by_label.get(folded)
             if path is not None:

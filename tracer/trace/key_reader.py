@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from tracer.errors import InputError
-from tracer.game.model import NodePath, child_path, parse_path
+from tracer.game.model import DEEP, NodePath, child_path, parse_path
 from tracer.search.conventions import Conventions
 from tracer.trace.key import AnswerKey, BestMove, KeyCutoff, KeyFormatError, KeyNode
 from tracer.trace.questions import QUESTION_IDS, Question
@@ -16,6 +16,16 @@ from tracer.words import say
 __all__ = ["KeyReader"]
 
 _REFERENCE = re.compile(r"#(\d{1,9})(?:\.(\d{1,9}))?")
+_NODE_TYPES = ("max", "min", "chance", "leaf")
+_BOUNDS = (None, "exact", "lower", "upper")
+_PATH_CACHE_SIZE = 4096
+"""How many short paths are kept parsed: keys repeat their paths, and a class's keys each other's."""
+_PARSED: dict[str, NodePath] = {}  # short paths as written, parsed (tuples: never changed)
+
+
+def _plain_number(raw: Any) -> bool:
+    """A number a key may hold as it is (not a bool, not NaN; "inf" and "-inf" are read by :meth:`KeyReader.value`)."""
+    return raw.__class__ is int or (raw.__class__ is float and raw == raw)
 
 
 class KeyReader:
@@ -43,7 +53,9 @@ class KeyReader:
     def path(self, raw: Any, where: str, *, optional: bool = False) -> NodePath | None:
         if raw is None and optional:
             return None
-        parsed = (self.reference(raw) if raw.startswith("#") else parse_path(raw)) if isinstance(raw, str) else None
+        parsed = _PARSED.get(raw) if isinstance(raw, str) else None
+        if parsed is None:
+            parsed = (self.reference(raw) if raw.startswith("#") else parse_path(raw)) if isinstance(raw, str) else None
         if parsed is None:
             raise self.fail(where, say("trace.key.path.null", 'a node path such as "1.0" ("" for the root) or null') if optional
                             else say("trace.type.path", 'a node path such as "1.0" ("" for the root)'))
@@ -91,7 +103,7 @@ class KeyReader:
         if data.get("nodes") is not None:
             if not isinstance(data["nodes"], list):
                 raise self.fail("nodes", say("trace.key.nodes", "a list of nodes"))
-            nodes = tuple(self.key_node(raw, f"nodes[{index}]") for index, raw in enumerate(data["nodes"]))
+            nodes = tuple(self.key_node(raw, index) for index, raw in enumerate(data["nodes"]))
         conventions = self.mapping(data.get("conventions", {}), "conventions")
         try:
             rules = Conventions.from_dict(conventions)
@@ -144,13 +156,32 @@ class KeyReader:
             tree=data.get("tree"),
         )
 
-    def key_node(self, raw: Any, where: str) -> KeyNode:
+    def key_node(self, raw: Any, index: int) -> KeyNode:
+        """``nodes[index]``: a row that is plainly right (the rows tracer writes) is read at once,
+        any other checked field by field, naming the first that is wrong."""
+        get = raw.get if raw.__class__ is dict else None
+        if get is not None:
+            path_text = get("path")
+            path = _PARSED.get(path_text) if path_text.__class__ is str else None
+            if path is None and path_text.__class__ is str and not path_text.startswith("#"):
+                path = parse_path(path_text)
+                if path is not None and len(path) < DEEP and len(_PARSED) < _PATH_CACHE_SIZE:
+                    _PARSED[path_text] = path
+            node_type, bound, visited, label = get("type"), get("bound"), get("visited"), get("label")
+            minimax_value, search_value = get("minimax_value"), get("search_value")
+            if (path is not None and node_type in _NODE_TYPES and bound in _BOUNDS and visited.__class__ is bool and label.__class__ is str
+                    and _plain_number(minimax_value) and (search_value is None or _plain_number(search_value))):
+                self.rows.append(path)
+                return KeyNode(path, label, node_type, minimax_value, search_value, bound, visited)  # type: ignore[arg-type]
+        return self._checked_node(raw, f"nodes[{index}]")
+
+    def _checked_node(self, raw: Any, where: str) -> KeyNode:
         row = self.mapping(raw, where)
         node_type = row.get("type")
-        if node_type not in ("max", "min", "chance", "leaf"):
+        if node_type not in _NODE_TYPES:
             raise self.fail(f"{where}.type", say("trace.key.type", '"max", "min", "chance" or "leaf"'))
         bound = row.get("bound")
-        if bound not in (None, "exact", "lower", "upper"):
+        if bound not in _BOUNDS:
             raise self.fail(f"{where}.bound", say("trace.key.bound", '"exact", "lower", "upper" or null'))
         visited = row.get("visited")
         if not isinstance(visited, bool):
