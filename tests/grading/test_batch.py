@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
+import functools
 import io
 import json
 import time
@@ -193,3 +195,38 @@ def test_an_unforeseen_failure_names_the_file_asks_for_a_report_and_the_batch_go
     assert "tracer met an error it did not foresee (KeyError)" in error and "please report it" in error
     assert "planted" not in error  # no internals
     assert data["s003"]["error"] is None and data["s003"]["score"] == 11  # the others are checked
+
+
+@pytest.mark.parametrize("fmt, explained", [("text", False), ("csv", False), ("files", False), ("canvas", False), ("moodle", False),
+                                            ("json", True)])
+def test_feedback_is_worked_out_for_the_reports_that_show_it(classroom, monkeypatch, fmt, explained):
+    """A gradebook or a row per file shows scores alone: no key's search is replayed to explain a wrong
+    value (issue 14), and the report is the one written when feedback is worked out."""
+    from tracer.grading.keys import PreparedKey
+
+    monkeypatch.setenv("TRACER_JOBS", "1")
+    full = run(classroom / "hw", classroom / "submissions", "--format", fmt).output
+    replays = []
+    original = PreparedKey.stories.func
+
+    def counted(key):
+        replays.append(key.exercise)
+        return original(key)
+
+    monkeypatch.setattr(PreparedKey, "stories", functools.cached_property(counted))
+    PreparedKey.stories.__set_name__(PreparedKey, "stories")
+    assert run(classroom / "hw", classroom / "submissions", "--format", fmt).output == full
+    assert bool(replays) is explained
+
+
+def test_scores_without_feedback_are_the_scores_with_it(classroom):
+    """check_paths(feedback=False): the same results, but each test's output is empty."""
+    from tracer.grading import KeySource, Points, check_paths
+
+    keys = KeySource(classroom / "hw")
+    explained = check_paths(keys, [classroom / "submissions"], Points())
+    scored = check_paths(KeySource(classroom / "hw"), [classroom / "submissions"], Points(), feedback=False)
+    assert any(test.output for result in explained for test in result.tests)
+    assert all(test.output == "" for result in scored for test in result.tests)
+    blank = [dataclasses.replace(result, tests=[dataclasses.replace(test, output="") for test in result.tests]) for result in explained]
+    assert scored == blank

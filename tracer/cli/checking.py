@@ -122,7 +122,9 @@ def check_command(
                 if bar is not None:
                     bar.update(1)
 
-        results = check_files(source, files, weights, progress=step)
+        # feedback only for the reports that show it: a gradebook, or a row per file, needs the scores alone
+        shown = fmt in ("json", "gradescope") or (fmt == "text" and (details or len(files) == 1))
+        results = check_files(source, files, weights, progress=step, feedback=shown)
     settle(results, policy=policy, roster=roster, submitter=submitter, gradescope=gradescope, latest=latest,
            roots={str(found.path): found.root for found in files})
     note: str | None = None

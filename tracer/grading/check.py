@@ -165,11 +165,16 @@ class Result:
 
 
 # -- checking one submission ---------------------------------------------------------------------
-def check_submission(key: PreparedKey, submission: Submission, points: Points | None = None) -> Result:
-    """Score a submission against a key. AnswerError when it holds unreadable values (a name that is no node's costs that answer only)."""
+def check_submission(key: PreparedKey, submission: Submission, points: Points | None = None, *, feedback: bool = True) -> Result:
+    """Score a submission against a key. AnswerError when it holds unreadable values (a name that is no node's costs that answer only).
+
+    Without ``feedback`` each test's output is empty and the key's search is not replayed to explain
+    a wrong value (the scores are the same): for reports that show scores alone.
+    """
     points = points or Points()
     source = submission.source
     key.verify_exercise(submission.exercise, source)
+    scoring = key if feedback else key.for_scoring()
     tests: list[TestResult] = []
     for number, question in enumerate(key.questions, start=1):
         qid = question.id
@@ -177,8 +182,8 @@ def check_submission(key: PreparedKey, submission: Submission, points: Points | 
         item = submission.answers.get(qid)
         if item is None and qid == "expectiminimax":
             item = submission.answers.get("minimax")
-        earned, output = CHECKERS[qid](key, question, item, source, total, points.partial)
-        tests.append(TestResult(qid, question_name(key, number, question), round(earned, 4), total, output))
+        earned, output = CHECKERS[qid](scoring, question, item, source, total, points.partial)
+        tests.append(TestResult(qid, question_name(key, number, question), round(earned, 4), total, output if feedback else ""))
     score = round(sum(test.score for test in tests), 4)
     max_score = round(sum(test.max_score for test in tests), 4)
     exercise = key.exercise or (str(submission.exercise.value) if submission.exercise and submission.exercise.value else None)
@@ -264,13 +269,16 @@ def check_paths(
     paths: Iterable[str | Path],
     points: Points | None = None,
     progress: Callable[[list[Any]], Iterable[Any]] | None = None,
+    *,
+    feedback: bool = True,
 ) -> list[Result]:
     """Check every answer file under ``paths``; a file that cannot be checked gets an entry with ``error``.
 
     Who handed each file in, and which of two files for one exercise counts, are settled
-    by :func:`tracer.grading.identity.settle` (the command line does both).
+    by :func:`tracer.grading.identity.settle` (the command line does both). Without ``feedback``
+    the tests' outputs are empty (see :func:`check_submission`).
     """
-    return check_files(keys, collect_files(paths), points, progress)
+    return check_files(keys, collect_files(paths), points, progress, feedback=feedback)
 
 
 def check_files(
@@ -278,17 +286,21 @@ def check_files(
     files: Sequence[Found],
     points: Points | None = None,
     progress: Callable[[list[Any]], Iterable[Any]] | None = None,
+    *,
+    feedback: bool = True,
 ) -> list[Result]:
     """Check the files :func:`collect_files` found, in order: a result per exercise answered (a file may hold several).
 
-    A large batch is checked by several processes (:mod:`tracer.grading.batch`); the results are the same."""
+    A large batch is checked by several processes (:mod:`tracer.grading.batch`); the results are the same.
+    Without ``feedback`` the tests' outputs are empty (see :func:`check_submission`)."""
     points = points or Points()
     listed = list(files)
-    checked = map_in_order(lambda found: check_file(keys, found.path, points, found.problem), listed, jobs_for(len(listed)))
+    checked = map_in_order(lambda found: check_file(keys, found.path, points, found.problem, feedback=feedback), listed,
+                           jobs_for(len(listed)))
     return [result for _found, outcome in zip(progress(listed) if progress else listed, checked) for result in outcome]
 
 
-def check_file(keys: KeySource, path: Path, points: Points, problem: str | None = None) -> list[Result]:
+def check_file(keys: KeySource, path: Path, points: Points, problem: str | None = None, *, feedback: bool = True) -> list[Result]:
     """The results of one answer file. Nothing one file holds stops the others: any failure to read or
     check it (tracer's errors, and also memory, nesting or a number too large) becomes its entry."""
     source = str(path)
@@ -300,15 +312,15 @@ def check_file(keys: KeySource, path: Path, points: Points, problem: str | None 
         return [Result(source, error=str(error))]
     except Exception as error:  # whatever a file does, it is that file's entry
         return [Result(source, error=f"{source}: {unexpected(error)}")]
-    return [_check_document(keys, submission, points) for submission in documents]
+    return [_check_document(keys, submission, points, feedback) for submission in documents]
 
 
-def _check_document(keys: KeySource, submission: Submission, points: Points) -> Result:
+def _check_document(keys: KeySource, submission: Submission, points: Points, feedback: bool = True) -> Result:
     source = submission.source
     key: PreparedKey | None = None
     try:
         key = keys.key_for(submission.exercise, source)
-        result = check_submission(key, submission, points)
+        result = check_submission(key, submission, points, feedback=feedback)
         result.index = keys.index(key.exercise) or result.index
         return result
     except Exception as error:  # a TracerError says what and where; anything else is named without internals

@@ -13,6 +13,7 @@ their students: :meth:`KeySource.exercises` and :meth:`KeySource.students`.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -217,6 +218,13 @@ class PreparedKey:
         from tracer.trace.replay import Replayer
 
         return Replayer(self.trace).run().stories if self.trace is not None else {}
+
+    def for_scoring(self) -> PreparedKey:
+        """This key for scores alone, its search never replayed: for a report that shows no feedback
+        (a gradebook, a row per file), whose feedback :func:`~tracer.grading.check.check_submission` leaves empty."""
+        view = copy.copy(self)
+        view.__dict__.update(trace=None, stories={})  # what the cached properties would hold, set: never computed
+        return view
 
     def story(self, path: NodePath) -> NodeStory | None:
         return self.stories.get(path)
