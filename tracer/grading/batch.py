@@ -59,12 +59,16 @@ def map_in_order(function: Callable[[Item], Out], items: Sequence[Item], jobs: i
     if jobs <= 1:
         yield from map(function, items)
         return
+    import gc
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     global _TASK
     _TASK = (function, items)
+    # The workers inherit everything loaded here; frozen, it is never scanned by their garbage
+    # collector, which would write to (and so copy) every page of it: 10-15% of a class's checking.
+    gc.freeze()
     done = 0
     try:
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
@@ -75,3 +79,4 @@ def map_in_order(function: Callable[[Item], Out], items: Sequence[Item], jobs: i
         yield from map(function, items[done:])
     finally:
         _TASK = None
+        gc.unfreeze()
