@@ -6,6 +6,8 @@ import math
 
 import pytest
 from helpers import check_text
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tracer.grading.answers import AnswerError, Claim, parse_claim, parse_number, parse_submission, read_submission
 
@@ -132,3 +134,23 @@ def test_unreadable_files(tmp_path):
 def test_student_field_is_kept():
     submission = parse_submission("exercise: x\nstudent: Ada Lovelace\nmove: B\n")
     assert submission.student == "Ada Lovelace"
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(st.text(max_size=10), st.sampled_from(["3", "<= 2", "at most 2", "EN AZ 5", "≥-1", "nan", "10/3", " 3 "])))
+def test_a_claim_read_again_is_the_claim_read_first(text):
+    """Claims are kept once read (a class writes the same few values thousands of times): a second
+    reading, from the kept ones, is the first."""
+    from tracer.grading import values
+
+    first = parse_claim(text)
+    assert first == values._read_claim(text) and parse_claim(text) == first
+
+
+def test_the_claims_kept_are_bounded(monkeypatch):
+    from tracer.grading import values
+
+    monkeypatch.setattr(values, "_CLAIMS", {})
+    for n in range(values._CLAIMS_KEPT + 50):
+        assert parse_claim(f"<= {n}") == Claim(n, "upper")
+    assert len(values._CLAIMS) == values._CLAIMS_KEPT

@@ -81,7 +81,7 @@ class AnswerError(InputError):
     """An answer file that cannot be read or checked: where, what, and what to write instead."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Item:
     """A value from the file and where it was written (line and column are 1-based, None if unknown).
 
@@ -93,6 +93,12 @@ class Item:
     line: int | None = None
     column: int | None = None
     kind: str = "scalar"  # scalar, list, map
+
+    def __init__(self, value: Any, line: int | None = None, column: int | None = None, kind: str = "scalar") -> None:
+        # the frozen fields set in one go (a class's files are tens of thousands of items; the
+        # generated __init__ sets each through object.__setattr__, twice as slow)
+        fields = self.__dict__
+        fields["value"], fields["line"], fields["column"], fields["kind"] = value, line, column, kind
 
     def error(self, source: str, message: str, hint: str | None = None) -> AnswerError:
         return AnswerError(message, source=source, line=self.line, column=self.column, hint=hint)

@@ -132,6 +132,20 @@ def parse_claim(text: str) -> Claim | None:
     >>> parse_claim("En fazla 2"), parse_claim("EN AZ 5")
     (Claim(value=2.0, bound='upper'), Claim(value=5.0, bound='lower'))
     """
+    claim = _CLAIMS.get(text, _UNREAD)
+    if claim is _UNREAD:
+        claim = _read_claim(text)
+        if len(_CLAIMS) < _CLAIMS_KEPT:
+            _CLAIMS[text] = claim
+    return claim  # type: ignore[return-value]
+
+
+_CLAIMS: dict[str, Claim | None] = {}  # claims as written, read (a class writes the same few values thousands of times)
+_CLAIMS_KEPT = 4096
+_UNREAD = object()
+
+
+def _read_claim(text: str) -> Claim | None:
     if _PLAIN_NUMBER.fullmatch(text):  # most answers: a plain number, read at once
         return Claim(float(text), "exact")
     rest = _SPACES.sub(" ", text.strip())
