@@ -17,7 +17,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "tracer"
 
 LEVEL = {
-    "tracer.errors": 0, "tracer.files": 0, "tracer.reading": 0, "tracer.recursion": 0, "tracer.words": 0, "tracer._version": 0,
+    "tracer.errors": 0, "tracer.files": 0, "tracer.reading": 0, "tracer.recursion": 0, "tracer.words": 0, "tracer._version": 0, "tracer._lazy": 0,
     "tracer.game": 1, "tracer.search": 2, "tracer.trace": 3, "tracer.render": 4,
     "tracer.exercises": 5, "tracer.grading": 5, "tracer.play": 5, "tracer.docsite": 6,
     "tracer.api": 7, "tracer.cli": 7, "tracer.__main__": 7, "tracer": 7,

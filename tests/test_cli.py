@@ -207,3 +207,32 @@ def test_chance_nodes_pick_expectiminimax_unless_a_search_is_named(run):
     refused = CliRunner().invoke(main, ["key", "-", "--algorithm", "alphabeta"], input=tree)
     assert refused.exit_code == 1
     assert refused.output.startswith("Error: <stdin>: alphabeta cannot search chance nodes") and "expectiminimax" in refused.output
+
+
+def test_each_command_is_found_in_the_module_that_defines_it():
+    """The group imports a command's module when the command is run (tracer.cli.app._Commands): its
+    table must name every command, each in the module that registers it."""
+    import importlib
+
+    from tracer.cli.app import _Commands
+
+    for module in set(_Commands.MODULES.values()):
+        importlib.import_module(module)
+    assert {name: command.callback.__module__ for name, command in main.commands.items()} == _Commands.MODULES
+
+
+@pytest.mark.parametrize("command, loaded, not_loaded", [
+    (["check", "--help"], ["tracer.cli.checking"], ["tracer.render", "tracer.game.games", "tracer.play", "tracer.cli.figures", "jinja2"]),
+    (["key", "--help"], ["tracer.cli.search"], ["tracer.render", "tracer.grading", "tracer.play", "jinja2"]),
+])
+def test_a_command_loads_what_it_uses(command, loaded, not_loaded):
+    """``import tracer`` and the command line load a module when it is used (issue 14: a tenth of a
+    second at every start): a command does not load the renderer, the games or the grader it does not use."""
+    import subprocess
+    import sys
+
+    probe = (f"import sys; from tracer.cli import main\ntry:\n    main({command!r})\nexcept SystemExit:\n    pass\n"
+             "print(' '.join(sorted(sys.modules)))")
+    modules = set(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.splitlines()[-1].split())
+    assert all(name in modules for name in loaded)
+    assert not [name for name in modules if any(name == unwanted or name.startswith(unwanted + ".") for unwanted in not_loaded)]

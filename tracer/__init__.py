@@ -8,28 +8,48 @@
 ((1, 1), (1, 2))
 """
 
+from typing import TYPE_CHECKING
+
+from tracer._lazy import lazy_names
 from tracer._version import __version__
-from tracer.api import alphabeta, expectiminimax, minimax, search
+from tracer.api import alphabeta, expectiminimax, minimax, search  # the one-call searches (light: their readers load when used)
 from tracer.errors import InputError, SearchError, TraceFormatError, TracerError, TreeFormatError
-from tracer.game import GAMES, Game, Node, Tree, TreeGame, format_value, load_tree, make_game, parse_tree
-from tracer.game.imperfect import make_hidden
-from tracer.game.loader import load_game_class
-from tracer.search import Conventions, SearchSettings
-from tracer.search.imperfect import imperfect_decision
-from tracer.trace import (
-    AnswerKey,
-    Replayer,
-    SearchState,
-    Trace,
-    TraceVisitor,
-    answer_key,
-    key_markdown,
-    key_text,
-    load_trace,
-    replay,
-    save_trace,
-)
-from tracer.trace.model import register_display
+from tracer.trace.model import Trace, register_display
+
+if TYPE_CHECKING:
+    from tracer.game.games import GAMES, make_game
+    from tracer.game.imperfect import make_hidden
+    from tracer.game.loader import load_game_class
+    from tracer.game.model import Node, Tree, format_value
+    from tracer.game.notation import load_tree, parse_tree
+    from tracer.game.protocol import Game, TreeGame
+    from tracer.search.conventions import Conventions, SearchSettings
+    from tracer.search.imperfect import imperfect_decision
+    from tracer.trace.io import load_trace, save_trace
+    from tracer.trace.key import AnswerKey, answer_key
+    from tracer.trace.key_text import key_markdown, key_text
+    from tracer.trace.model import TraceVisitor
+    from tracer.trace.replay import Replayer, replay
+    from tracer.trace.state import SearchState
+
+# The rest loads when first used (tracer._lazy): each command imports this package first, and
+# needs few of these.
+__getattr__, __dir__ = lazy_names(__name__, {
+    "tracer.game.games": ("GAMES", "make_game"),
+    "tracer.game.imperfect": ("make_hidden",),
+    "tracer.game.loader": ("load_game_class",),
+    "tracer.game.model": ("Node", "Tree", "format_value"),
+    "tracer.game.notation": ("load_tree", "parse_tree"),
+    "tracer.game.protocol": ("Game", "TreeGame"),
+    "tracer.search.conventions": ("Conventions", "SearchSettings"),
+    "tracer.search.imperfect": ("imperfect_decision",),
+    "tracer.trace.io": ("load_trace", "save_trace"),
+    "tracer.trace.key": ("AnswerKey", "answer_key"),
+    "tracer.trace.key_text": ("key_markdown", "key_text"),
+    "tracer.trace.model": ("TraceVisitor",),
+    "tracer.trace.replay": ("Replayer", "replay"),
+    "tracer.trace.state": ("SearchState",),
+})
 
 
 def _show_final_figure(trace: Trace) -> dict[str, str]:

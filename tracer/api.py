@@ -6,16 +6,15 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from tracer.errors import InputError, Option, TraceFormatError, TreeFormatError
-from tracer.game.games import make_game
-from tracer.game.loader import load_game_class
 from tracer.game.model import Tree
-from tracer.game.notation import load_tree, parse_tree
 from tracer.game.protocol import Game, TreeGame
 from tracer.reading import check_size, load_json, open_text, read_input
 from tracer.search.conventions import Conventions, SearchSettings, default_algorithm
-from tracer.trace.io import load_trace, read_trace
 from tracer.trace.model import Trace
 from tracer.words import say
+
+# The readers of trees, traces and games are imported where they are used: ``import tracer``
+# (which imports this module) then costs no game or file format a program does not use.
 
 __all__ = ["alphabeta", "as_game", "default_algorithm", "expectiminimax", "minimax", "search"]
 
@@ -23,6 +22,8 @@ __all__ = ["alphabeta", "as_game", "default_algorithm", "expectiminimax", "minim
 def as_game(source: Tree | Game | str, players: str | None = None, root: str | None = None) -> Game:
     """A tree (or a tree written as text, typed by ``players``/``root``) as a game; a game as itself."""
     if isinstance(source, str):
+        from tracer.game.notation import parse_tree
+
         source = parse_tree(source, players=players, root=root)
     elif players is not None or root is not None:
 
@@ -100,6 +101,11 @@ def load_input(
     "tracer-trace"`` near its start is read as a trace; anything else as a tree. Exactly one
     of ``source`` and ``game`` must be given.
     """
+    from tracer.game.games import make_game
+    from tracer.game.loader import load_game_class
+    from tracer.game.notation import load_tree, parse_tree
+    from tracer.trace.io import load_trace
+
     if game is not None:
         if source is not None:
             raise InputError(say("input.file.game", "both a file ({file}) and {{0}} were given", file=source), hint=say("input.one", "give one of them"),
@@ -160,6 +166,8 @@ def _trace_in(text: str, source: str, players: str | None, root: str | None) -> 
         return None  # the tree reader reports where the problem is
     if not (isinstance(data, dict) and data.get("format") == "tracer-trace"):
         return None
+    from tracer.trace.io import read_trace
+
     if players is not None or root is not None:
         raise InputError(say("input.trace.players", "{{0}} and {{1}} do not apply to a trace"), source=source, hint=say("input.leave", "leave them out"),
                          options=(Option("players"), Option("root")))

@@ -17,7 +17,10 @@ REFERENCE = Path(__file__).resolve().parents[2] / "site" / "reference" / "cli.md
 
 def commands(group: click.Group = main, prefix: str = "tracer") -> dict[str, click.Command]:
     found: dict[str, click.Command] = {}
-    for name, command in group.commands.items():
+    context = click.Context(group)
+    for name in group.list_commands(context):  # the group loads a command's module when asked for it
+        command = group.get_command(context, name)
+        assert command is not None, name
         if isinstance(command, click.Group):
             found.update(commands(command, f"{prefix} {name}"))
         else:

@@ -6,7 +6,6 @@ Its group and what the commands share are in :mod:`tracer.cli.app`; the commands
 :mod:`tracer.cli.lessons` (imperfect, learn) and :mod:`tracer.cli.play` (play).
 """
 
-from tracer.cli import checking, exercises, figures, lessons, play, search  # noqa: F401 - registers the commands on main
-from tracer.cli.app import command_line_words, main
+from tracer.cli.app import command_line_words, main  # each command's module loads when the command is run
 
 __all__ = ["command_line_words", "main"]

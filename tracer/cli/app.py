@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 import os
 import signal
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import click
 
@@ -327,7 +328,27 @@ def progress_bar(length: int, label: str) -> Any:
     return contextlib.nullcontext(None)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group: a command's module is imported when the command is run, or listed by
+    ``--help`` (so that ``tracer check`` does not load the renderer, the games and the player)."""
+
+    MODULES: ClassVar[dict[str, str]] = {
+        "check": "tracer.cli.checking", "exercise": "tracer.cli.exercises", "render": "tracer.cli.figures", "imperfect": "tracer.cli.lessons",
+        "learn": "tracer.cli.lessons", "play": "tracer.cli.play", "trace": "tracer.cli.search", "key": "tracer.cli.search",
+        "games": "tracer.cli.search", "schema": "tracer.cli.search",
+    }
+    """Each command, and the module that defines it (on this group, with ``@main.command``)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(self.MODULES))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.MODULES:
+            importlib.import_module(self.MODULES[cmd_name])
+        return self.commands.get(cmd_name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="tracer")
 def main() -> None:
     """tracer: see adversarial search happen, step by step.
