@@ -144,3 +144,13 @@ def test_composed_yaml_is_what_pyyaml_composes(data, flow):
     ours = compose_yaml(text, "t.yaml")
     theirs = pyyaml.compose(text, Loader=pyyaml.SafeLoader)
     assert _shape(ours) == _shape(theirs)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(alphabet='[]{}"\'\\ ab', max_size=60), limit=st.integers(0, 6))
+def test_the_quick_test_of_nesting_agrees_with_the_scan_that_finds_the_place(text, limit):
+    """check_nesting tests a file's nesting with strings cut out, and scans it again for the place
+    only when it is too deep: both must say the same of any text."""
+    from tracer.reading.nesting import _deeper_than
+
+    assert _deeper_than(text, limit) == (nesting_depth(text, limit)[0] > limit)

@@ -14,6 +14,7 @@ their students: :meth:`KeySource.exercises` and :meth:`KeySource.students`.
 from __future__ import annotations
 
 import copy
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -287,9 +288,10 @@ class KeySource:
             else:
                 for folder in (path / "keys", path):
                     if folder.is_dir() and not folder.is_symlink():
-                        for child in sorted(folder.iterdir()):
-                            if (child / "key.json").is_file() and child.name.casefold() not in self.folders:
-                                self.folders[child.name.casefold()] = child / "key.json"
+                        # names, not Path objects, while a class's thousand folders are looked through
+                        for name in sorted(os.listdir(folder)):
+                            if name.casefold() not in self.folders and os.path.isfile(os.path.join(folder, name, "key.json")):
+                                self.folders[name.casefold()] = folder / name / "key.json"
                 if not self.folders:
                     raise InputError(
                         say("keys.folder.empty", "no key.json in this folder or in its exercise folders"), source=str(path),
