@@ -169,6 +169,9 @@ bench-engine: setup
 # whole commands as users type them (issue 14's rows), beside aima3 as a whole process
 bench-commands: setup
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	# bytecode as an installed tracer has it (pip compiles on install; an editable install, or
+	# PYTHONDONTWRITEBYTECODE, leaves each command compiling what changed since)
+	$(BIN)/python -m compileall -q tracer
 	$(BIN)/python bench/commands.py
 
 bench-site: setup
