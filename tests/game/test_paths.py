@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import pickle
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tracer
@@ -106,3 +106,25 @@ def test_the_letter_sequence_is_letters_in_order():
 
     assert list(islice(letter_sequence(), 20_000)) == [letters(index) for index in range(20_000)]
     assert letters(701) == "ZZ" and letters(702) == "AAA"  # worked by hand: 26 + 26 * 26 = 702 labels of one or two letters
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(st.text(alphabet="0123456789. ", max_size=12), st.sampled_from(["", "0", "1.0", " 2.10.3 ", "01", "1..2", "B"])))
+def test_a_path_read_again_is_the_path_read_first(text):
+    """parse_path keeps the texts it read (a class's keys repeat the same few paths): a second reading,
+    from the kept ones, is the first; a deep path is never kept (it carries its own text and parent)."""
+    from tracer.game import paths
+
+    first = parse_path(text)
+    assert first == paths._read_path(text) and parse_path(text) == first
+
+
+def test_the_paths_kept_are_bounded_and_never_deep(monkeypatch):
+    from tracer.game import paths
+
+    monkeypatch.setattr(paths, "_PARSED", {})
+    deep = ".".join(["1"] * (paths.DEEP + 1))
+    assert parse_path(deep) is not parse_path(deep) and deep not in paths._PARSED
+    for n in range(paths._PARSED_KEPT + 50):
+        assert parse_path(f"{n}.0") == (n, 0)
+    assert len(paths._PARSED) == paths._PARSED_KEPT

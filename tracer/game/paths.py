@@ -133,8 +133,24 @@ def as_path(items: Sequence[int], *, deep: bool = False) -> NodePath:
 _PATH_RE = re.compile(r"^(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*))*$")
 
 
+_PARSED: dict[str, NodePath | None] = {}  # texts read, and their short paths (plain tuples: never changed) or None
+_PARSED_KEPT = 4096
+"""How many texts :func:`parse_path` keeps read: a class's keys, and a tree's lookups, repeat the same few paths."""
+_UNREAD = object()
+
+
 def parse_path(text: str) -> NodePath | None:
     """``"1.0"`` -> ``(1, 0)``; ``""`` -> ``()``; None when ``text`` is not a path."""
+    parsed = _PARSED.get(text, _UNREAD)
+    if parsed is not _UNREAD:
+        return parsed  # type: ignore[return-value]
+    parsed = _read_path(text)
+    if (parsed is None or parsed.__class__ is tuple) and len(_PARSED) < _PARSED_KEPT:
+        _PARSED[text] = parsed
+    return parsed
+
+
+def _read_path(text: str) -> NodePath | None:
     text = text.strip()
     if text == "":
         return ()

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from tracer.errors import InputError
-from tracer.game.model import DEEP, NodePath, child_path, parse_path
+from tracer.game.model import NodePath, child_path, parse_path
 from tracer.search.conventions import Conventions
 from tracer.trace.key import AnswerKey, BestMove, KeyCutoff, KeyFormatError, KeyNode
 from tracer.trace.questions import QUESTION_IDS, Question
@@ -18,9 +18,6 @@ __all__ = ["KeyReader"]
 _REFERENCE = re.compile(r"#(\d{1,9})(?:\.(\d{1,9}))?")
 _NODE_TYPES = ("max", "min", "chance", "leaf")
 _BOUNDS = (None, "exact", "lower", "upper")
-_PATH_CACHE_SIZE = 4096
-"""How many short paths are kept parsed: keys repeat their paths, and a class's keys each other's."""
-_PARSED: dict[str, NodePath] = {}  # short paths as written, parsed (tuples: never changed)
 
 
 def _plain_number(raw: Any) -> bool:
@@ -53,9 +50,7 @@ class KeyReader:
     def path(self, raw: Any, where: str, *, optional: bool = False) -> NodePath | None:
         if raw is None and optional:
             return None
-        parsed = _PARSED.get(raw) if isinstance(raw, str) else None
-        if parsed is None:
-            parsed = (self.reference(raw) if raw.startswith("#") else parse_path(raw)) if isinstance(raw, str) else None
+        parsed = (self.reference(raw) if raw.startswith("#") else parse_path(raw)) if isinstance(raw, str) else None
         if parsed is None:
             raise self.fail(where, say("trace.key.path.null", 'a node path such as "1.0" ("" for the root) or null') if optional
                             else say("trace.type.path", 'a node path such as "1.0" ("" for the root)'))
@@ -162,11 +157,7 @@ class KeyReader:
         get = raw.get if raw.__class__ is dict else None
         if get is not None:
             path_text = get("path")
-            path = _PARSED.get(path_text) if path_text.__class__ is str else None
-            if path is None and path_text.__class__ is str and not path_text.startswith("#"):
-                path = parse_path(path_text)
-                if path is not None and len(path) < DEEP and len(_PARSED) < _PATH_CACHE_SIZE:
-                    _PARSED[path_text] = path
+            path = parse_path(path_text) if path_text.__class__ is str and not path_text.startswith("#") else None
             node_type, bound, visited, label = get("type"), get("bound"), get("visited"), get("label")
             minimax_value, search_value = get("minimax_value"), get("search_value")
             if (path is not None and node_type in _NODE_TYPES and bound in _BOUNDS and visited.__class__ is bool and label.__class__ is str
