@@ -124,3 +124,17 @@ def test_events_are_read_by_position_only_where_they_are_encoded():
         if re.search(r"(?<![.\w])raw\[", line)  # a name raw indexed (an attribute such as options.raw is not an event)
     ]
     assert not offenders, offenders
+
+
+@pytest.mark.parametrize("package", ["tracer", "tracer.game", "tracer.search", "tracer.trace", "tracer.exercises"])
+def test_every_name_a_lazy_package_lists_is_found(package):
+    """A package loads its names when first read (tracer._lazy): each name it lists in __all__ must be
+    found, in a fresh interpreter, as the object its defining module holds."""
+    import subprocess
+    import sys
+
+    probe = (f"import importlib; p = importlib.import_module({package!r})\n"
+             "missing = [n for n in p.__all__ if getattr(p, n, None) is None]\n"
+             "print(' '.join(missing) or 'ok')")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "ok", result.stdout + result.stderr
