@@ -163,37 +163,45 @@ def test_iterative_deepening_keys_follow_the_last_iteration():
     assert short.principal_variation == full.principal_variation
 
 
-class _Kinds(list):
-    """A sink that keeps the kinds of the events it is given, and asks for the calls only."""
-
-    calls_only = True
-
-    def append(self, raw):
-        super().append(raw[0])
-
-
 @settings(max_examples=120, deadline=None)
 @given(internal_trees(), st.sampled_from(["minimax", "alphabeta"]), st.booleans(), st.sampled_from(["given", "perfect", "worst"]),
-       st.booleans())
-def test_a_search_told_to_record_calls_only_follows_the_full_traces_line(tree, algorithm, prune_on_equal, order, table):
-    """What `tracer key --game` does: the search gives its LineTracker only entering and leaving
-    nodes; its line is the one the full trace's replay gives (iterative deepening's iteration
-    starts come from the driver, which this leaves alone: tests/search cover them)."""
+       st.booleans(), st.booleans())
+def test_a_search_finds_the_line_its_full_trace_shows_recording_or_not(tree, algorithm, prune_on_equal, order, table, fail_hard):
+    """What `tracer key --game` does: the search records nothing and gives its principal variation
+    itself (SearchRun.line); it is the line the full trace's replay gives, and the line a search
+    that records gives."""
     from tracer.game.protocol import TreeGame
     from tracer.search.run import prepare_search, run_search
-    from tracer.trace.line import LineTracker
 
-    options = SearchSettings(algorithm=algorithm, conventions=Conventions(prune_on_equal, "soft"), order=order,
-                             transposition_table=table)
+    options = SearchSettings(algorithm=algorithm, conventions=Conventions(prune_on_equal, "hard" if fail_hard else "soft"),
+                             order=order, transposition_table=table)
     full = answer_key(tracer.search(json.dumps(tree), options), include_nodes=True)
     game, prepared = prepare_search(TreeGame(tracer.parse_tree(json.dumps(tree))), options)
-    tracker = LineTracker()
-    run_search(game, prepared, sink=tracker)
-    assert tracker.line == full.principal_variation
-    kinds = _Kinds()
-    run_search(game, prepared, sink=kinds)
-    assert set(kinds) <= {"enter", "leave", "iteration_start", "iteration_end"}
-    assert kinds.count("enter") == kinds.count("leave") >= 1
+    quiet = run_search(game, prepared, record=False)
+    recorded = run_search(game, prepared)
+    assert quiet.line == recorded.line == full.principal_variation
+    assert quiet.events == [] and quiet.value == full.root_value
+
+
+@pytest.mark.parametrize("options", [
+    SearchSettings(algorithm="alphabeta", depth=3, iterative=True),
+    SearchSettings(algorithm="minimax", depth=2, iterative=True, order="perfect"),
+    SearchSettings(algorithm="alphabeta", depth=2, quiescence=True),
+    SearchSettings(algorithm="alphabeta", transposition_table="symmetry"),
+    SearchSettings(algorithm="minimax", transposition_table=True),
+])
+def test_a_game_search_s_own_line_is_the_one_its_trace_shows(options):
+    """Iterative deepening (the last iteration's line), quiescence (a node that stands pat ends
+    the line) and a table's hits (a hit ends it): the line a quiet search finds is the one the
+    events of the full trace give."""
+    from tracer.search.run import run_search
+    from tracer.trace.line import LineTracker
+
+    game = TicTacToe("XO.X.....")
+    trace = tracer.search(game, options)
+    expected = LineTracker().extend(trace.raw_events).line
+    assert expected
+    assert run_search(game, options, record=False).line == trace.run.line == expected
 
 
 @pytest.mark.parametrize("batch", [1, 3, 20_000])

@@ -111,7 +111,6 @@ def _key_of_search(options: dict[str, Any], nodes: bool | None) -> Any:
     from tracer.recursion import quiet_gc
     from tracer.search.run import prepare_search, run_search
     from tracer.trace.key import answer_key, key_of_run
-    from tracer.trace.line import LineTracker
     from tracer.trace.model import Trace
 
     game, settings, trace = planned_search(options)
@@ -120,11 +119,11 @@ def _key_of_search(options: dict[str, Any], nodes: bool | None) -> Any:
     progress(say("cli.searching", "searching ({algorithm})...", algorithm=algorithm_name(settings.algorithm)))
     try:
         if nodes is False or (nodes is None and not isinstance(game, TreeGame)):
-            tracker = LineTracker()
+            # the search finds its principal variation itself: no event is made
             game, settings = prepare_search(game, settings)
             with quiet_gc():
-                run = run_search(game, settings, sink=tracker)
-            return key_of_run(game, settings, run, tracker.line)
+                run = run_search(game, settings, record=False)
+            return key_of_run(game, settings, run, run.line)
         return answer_key(Trace.searched(game, settings), include_nodes=True)
     except InputError as error:
         raise error.located(input_place(options)) from None
@@ -136,13 +135,11 @@ def _key_of_trace_file(path: str, nodes: bool | None) -> Any:
     from tracer.game.protocol import TreeGame
     from tracer.trace.io import open_trace
     from tracer.trace.key import answer_key, key_of_run
-    from tracer.trace.line import LineTracker
 
     with open_trace(path) as file:
         if nodes is False or (nodes is None and not isinstance(file.game, TreeGame)):
-            tracker = LineTracker()
-            run = file.search_again(keep=False, sink=tracker)
-            return key_of_run(file.game, file.settings, run, tracker.line)
+            run = file.search_again(keep=False)  # its events are the file's, so its line is the file's
+            return key_of_run(file.game, file.settings, run, run.line)
         return answer_key(file.trace(), include_nodes=True)
 
 

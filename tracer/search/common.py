@@ -24,6 +24,11 @@ class SearchRun:
     (static values used), ``cutoffs`` (cutoffs that pruned at least one child),
     ``pruned`` (children skipped by cutoffs), ``depth_cut`` (non-terminal nodes scored by
     the evaluation because of the depth limit), ``tt_hits`` and ``tt_stores``.
+
+    ``line`` is the principal variation the search found: the root's best child, that
+    child's best child, and so on (the last iteration's with iterative deepening; empty
+    for a result read from a trace file). It is found whether or not events are recorded,
+    so a key that lists no nodes needs none.
     """
 
     value: float
@@ -32,6 +37,7 @@ class SearchRun:
     events: list[tuple[Any, ...]]
     stats: dict[str, int]
     iterations: list[dict[str, Any]] = field(default_factory=list)
+    line: tuple[Path, ...] = ()
 
 
 class BatchSink:

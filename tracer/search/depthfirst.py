@@ -11,7 +11,8 @@ Each node is searched the same way whatever the algorithm:
    node runs the one loop over its children, asking its :class:`~tracer.search.window.Side`
    what is better and, with a window, when to stop;
 4. **the way out**: the node's value (and its bound) is stored in the table and
-   returned (``leave``); the root's best move is kept.
+   returned (``leave``) with its line, the best child's line under the best child;
+   the root's best move is kept, and its line is the run's principal variation.
 
 Minimax runs the loop without a window: ``enter`` carries alpha = beta = None, nothing
 is pruned, and every value is exact. Alpha-beta narrows the window, prunes where the
@@ -47,6 +48,10 @@ from tracer.search.transposition import SymmetricTable, TranspositionTable
 from tracer.search.window import INF, RETURNS, bound_of, fail_soft, interval, sides
 
 __all__ = ["depth_first_search"]
+
+# A node's line: its best child and that child's line (None: no move below it). Linked, so that a
+# node returning its line copies nothing; the root's is flattened into the run's principal variation.
+Line = tuple[Path, Any] | None
 
 
 def depth_first_search(
@@ -85,10 +90,7 @@ def depth_first_search(
     # Fail-soft without tracking returns v labelled exact, as minimax does: no need to conclude.
     concludes = windowed and (track or max_returns is not fail_soft)
     sided = max_returns is not min_returns  # own-bound: what a node returns depends on its side
-    # A sink that follows only the calls (LineTracker: a game's key) is told of entering and leaving
-    # nodes alone: the key of a whole game then skips half its events, and their tuples.
-    steps = record and not getattr(events, "calls_only", False)
-    twins = steps and isinstance(table, SymmetricTable)  # a hit from a symmetric twin is traced as such
+    twins = record and isinstance(table, SymmetricTable)  # a hit from a symmetric twin is traced as such
     quiescence = settings.quiescence and limit is not None
     if quiescence:
         noisy_moves, is_quiet = game.noisy_moves, game.is_quiet  # type: ignore[attr-defined]  # checked by check_can_search
@@ -109,8 +111,9 @@ def depth_first_search(
             return tuple(state.children[i].path for i in indices)
         return tuple(path + (i,) for i in indices)
 
-    def value(state: Any, path: Path, depth: int, alpha: Any, beta: Any) -> tuple[float, str]:
-        """The value of ``state`` (node ``path``) and its bound, searched within [alpha, beta] (None, None: no window)."""
+    def value(state: Any, path: Path, depth: int, alpha: Any, beta: Any) -> tuple[float, str, Line]:
+        """The value of ``state`` (node ``path``), its bound and its line (its best child and that child's
+        line, or None), searched within [alpha, beta] (None, None: no window)."""
         nonlocal visited, evaluated, depth_cut, cutoffs, pruned_count, tt_hits, tt_stores, quiesced, root_best
         visited += 1
         if not tree_paths and len(path) == DEEP - 1 and path.__class__ is tuple:
@@ -135,7 +138,7 @@ def depth_first_search(
                         twin = table.twin()  # type: ignore[union-attr, attr-defined]  # a SymmetricTable
                         if twin is not None:
                             emit(("tt_twin", path, twin[0], twin[1]))
-                    if steps:
+                    if record:
                         emit(("tt_hit", path, stored, kind, searched))
                     if windowed:
                         low, high = interval(stored, kind)
@@ -148,7 +151,7 @@ def depth_first_search(
                         returned, bound = stored, kind
                     if record:
                         emit(("leave", path, returned, bound, None))
-                    return returned, bound
+                    return returned, bound, None
         terminal = is_terminal(state)
         if terminal or (left == 0 and (not quiescence or is_quiet(state) or to_move(state) == "chance")):
             evaluated += 1
@@ -157,18 +160,19 @@ def depth_first_search(
             else:
                 depth_cut += 1
                 v, source, searched = evaluate(state), "evaluation", 0
-            if steps:
+            if record:
                 emit(("evaluate", path, v, source))
             if table is not None:
                 tt_stores += 1
                 table.store_at(state, path, v, "exact", searched)
-                if steps:
+                if record:
                     emit(("tt_store", path, v, "exact", searched))
             if record:
                 emit(("leave", path, v, "exact", None))
-            return v, "exact"
+            return v, "exact", None
         player = to_move(state)
         best: Path | None = None
+        best_line: Line = None
         if player == "chance":
             if not averages:
                 raise chance_refused(settings.algorithm, path)
@@ -179,7 +183,7 @@ def depth_first_search(
                 v += p * child_value
                 if v != v:  # NaN: +inf and -inf averaged, or an infinite outcome with probability 0 (refused before
                     raise infinite_average(path)  # a trace file being written holds it)
-                if steps:
+                if record:
                     emit(("chance_backup", path, child, p, child_value, v))
             returned, bound = v, "exact"
         else:
@@ -199,7 +203,7 @@ def depth_first_search(
                 evaluated += 1
                 depth_cut += 1
                 quiesced += 1
-                if steps:
+                if record:
                     emit(("quiesce", path, v, children_of(state, path, indices)))
                 if orderer is not None:
                     picked, keys, chosen = orderer(state, path, depth, [moves[i] for i in indices], side is max_side)
@@ -212,23 +216,23 @@ def depth_first_search(
                         cutoffs += 1
                         pruned_count += len(order)
                         low, high = extreme(low, -INF), extreme(high, INF)
-                        if steps:
+                        if record:
                             emit(("cutoff", path, v, alpha, beta, children_of(state, path, indices)))
                         order = ()
                     elif raises == "alpha":
                         if better(v, alpha):
-                            if steps:
+                            if record:
                                 emit(("alpha", path, alpha, v))
                             alpha = v
                     elif better(v, beta):
-                        if steps:
+                        if record:
                             emit(("beta", path, beta, v))
                         beta = v
-                if steps and orderer is not None and order:
+                if record and orderer is not None and order:
                     emit(("order", path, children_of(state, path, order), tuple(keys)))
             elif orderer is not None:
                 order, keys, children = orderer(state, path, depth, moves, side is max_side)
-                if steps:
+                if record:
                     emit(("order", path, children_of(state, path, order), tuple(keys)))
             else:
                 order, children = range(len(moves)), None
@@ -237,13 +241,13 @@ def depth_first_search(
             for index in unsearched:
                 child = state.children[index].path if tree_paths else path + (index,)
                 child_state = children[index] if children is not None else result(state, moves[index])
-                child_value, child_bound = value(child_state, child, depth + 1, alpha, beta)
+                child_value, child_bound, child_line = value(child_state, child, depth + 1, alpha, beta)
                 if seen is not None:
                     seen[index] = child_value
                 improved = best is None or better(child_value, v)
                 if improved:
-                    v, best = child_value, child
-                if steps:
+                    v, best, best_line = child_value, child, child_line
+                if record:
                     emit(("backup", path, child, child_value, v))
                 if not windowed:
                     continue
@@ -259,17 +263,17 @@ def depth_first_search(
                         pruned_count += len(rest)
                         # A pruned child may be worth anything: combine the interval (-inf, inf).
                         low, high = extreme(low, -INF), extreme(high, INF)
-                    if steps:
+                    if record:
                         emit(("cutoff", path, v, alpha, beta, children_of(state, path, rest)))
                     break
                 # Narrow the window: MAX raises alpha, MIN lowers beta, when v is better than it.
                 if raises == "alpha":
                     if better(v, alpha):
-                        if steps:
+                        if record:
                             emit(("alpha", path, alpha, v))
                         alpha = v
                 elif better(v, beta):
-                    if steps:
+                    if record:
                         emit(("beta", path, beta, v))
                     beta = v
             if best is path:  # the stand-pat mark (identity: comparing a deep path item by item costs its depth)
@@ -281,17 +285,21 @@ def depth_first_search(
         if table is not None:
             tt_stores += 1
             table.store_at(state, path, returned, bound, left)
-            if steps:
+            if record:
                 emit(("tt_store", path, returned, bound, left))
         if record:
             emit(("leave", path, returned, bound, best))
         if depth == 0:
             root_best = best
-        return returned, bound
+        return returned, bound, None if best is None else (best, best_line)
 
     alpha, beta = (-INF, INF) if windowed else (None, None)
     with deep_recursion():
-        root_value, root_bound = value(game.initial_state(), (), 0, alpha, beta)
+        root_value, root_bound, line = value(game.initial_state(), (), 0, alpha, beta)
+    principal: list[Path] = []
+    while line is not None:
+        principal.append(line[0])
+        line = line[1]
     if batched:
         drain()
     stats.update(
@@ -300,4 +308,4 @@ def depth_first_search(
     )
     if settings.quiescence:
         stats["quiescence"] = quiesced
-    return SearchRun(value=root_value, best=root_best, bound=root_bound, events=events, stats=stats)
+    return SearchRun(value=root_value, best=root_best, bound=root_bound, events=events, stats=stats, line=tuple(principal))

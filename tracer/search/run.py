@@ -116,4 +116,4 @@ def _iterative_deepening(
             break
         previous = child_values
         depth += 1
-    return SearchRun(value=run.value, best=run.best, bound=run.bound, events=events, stats=totals, iterations=iterations)
+    return SearchRun(value=run.value, best=run.best, bound=run.bound, events=events, stats=totals, iterations=iterations, line=run.line)

@@ -1,10 +1,11 @@
-"""The principal variation, followed from a search's events as they come, in little memory.
+"""The principal variation, followed from a trace's events as they come, in little memory.
 
-A :class:`LineTracker` is a search's sink (or is fed a trace's events): for each node
-being searched it keeps the lines of the children that have returned, and when the node
-returns it keeps only the line through its best child. So it never holds more than the
-call stack's worth of lines, whatever the size of the search, and a key that needs no
-node list (a game's) needs neither the events nor the game's tree.
+A search finds its own line (:attr:`~tracer.search.common.SearchRun.line`); a trace's
+events say it too, and a key made from a trace follows them, so that the key says what
+the trace shows. A :class:`LineTracker` is fed the events (or is a search's sink): for
+each node being searched it keeps the lines of the children that have returned, and when
+the node returns it keeps only the line through its best child. So it never holds more
+than the call stack's worth of lines, whatever the size of the search.
 """
 
 from __future__ import annotations
@@ -26,11 +27,8 @@ class LineTracker(BatchSink):
     """Follows ``enter``/``leave`` events; :attr:`line` is then the principal variation (the
     last iteration's, with iterative deepening), from the root's best child down.
 
-    A search fills its batch (:class:`~tracer.search.common.BatchSink`): a game's key follows
-    1.1 million events, and a call per event was a fifth of its time."""
-
-    calls_only = True
-    """Only ``enter``, ``leave`` and ``iteration_start`` matter here: a search given this sink emits no other event."""
+    As a search's sink it takes a batch at a time (:class:`~tracer.search.common.BatchSink`):
+    a whole game's trace has millions of events, and a call per event was a fifth of the time."""
 
     def __init__(self) -> None:
         super().__init__()
