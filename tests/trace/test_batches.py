@@ -61,6 +61,20 @@ def test_games_with_tables_orders_and_iterations_are_written_alike(search_settin
     assert EventEncoder().lines(events) == one_at_a_time(events)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.integers(-3, 3), st.integers(-3, 3).map(float), st.integers(-10**30, 10**30)), min_size=1, max_size=30))
+def test_an_int_and_the_float_equal_to_it_keep_their_own_texts(values):
+    """The batch loop writes ints from texts it keeps (2 == 2.0 would find 2's): each value comes
+    back from its line as the number it was, of its type, whatever came before it."""
+    events = [("enter", (), 0, None, None)]
+    events += [("evaluate", (), value, "terminal") for value in values]
+    events += [("leave", (), values[-1], "exact", None)]
+    lines = EventEncoder().lines(events)
+    assert lines == one_at_a_time(events)
+    written = [json.loads(line)[2] for line in lines[1:-1]]
+    assert [(type(v), v) for v in written] == [(type(v), v) for v in values]
+
+
 def test_an_event_naming_a_node_never_entered_is_refused_as_before():
     events = [("enter", (), 0, None, None), ("backup", (), (4,), 1, 1)]
     with pytest.raises(ValueError, match="names node '4' before the search entered it"):

@@ -75,7 +75,9 @@ class EventEncoder:
     }
 
     def __init__(self) -> None:
-        self._ids: dict[NodePath, int] = {}  # the nodes that may still be named: see the module's documentation
+        # the nodes that may still be named (see the module's documentation), each with its number as
+        # text: a node is named about four times, and formatting an int costs more than the lookup
+        self._ids: dict[NodePath, str] = {}
         self._children: list[list[NodePath]] = [[]]  # for each node being searched, its children entered so far
         self._stack: list[NodePath] = []  # the nodes being searched
         self._count = 0
@@ -130,7 +132,7 @@ class EventEncoder:
         kind = kind_of(raw)
         if kind == "enter":
             path: NodePath = node_of(raw)  # type: ignore[assignment]
-            self._ids[path] = self._count
+            self._ids[path] = str(self._count)
             self._count += 1
             self._children[-1].append(path)
             self._children.append([])
@@ -147,9 +149,9 @@ class EventEncoder:
     def decoder(self) -> EventDecoder:
         """A decoder that reads the next event as this encoder would write it (same numbers)."""
         decoder = EventDecoder()
-        decoder._paths = {number: path for path, number in self._ids.items()}
-        decoder._children = [[self._ids[path] for path in children if path in self._ids] for children in self._children]
-        decoder._stack = [self._ids[path] for path in self._stack]
+        decoder._paths = {int(number): path for path, number in self._ids.items()}
+        decoder._children = [[int(self._ids[path]) for path in children if path in self._ids] for children in self._children]
+        decoder._stack = [int(self._ids[path]) for path in self._stack]
         decoder._count = self._count
         return decoder
 
@@ -161,7 +163,7 @@ class EventEncoder:
         known = self._ids.get(path)
         if known is None:  # a node named before any event entered it (it cannot be, in a search)
             raise ValueError(f"the event names node {'.'.join(map(str, path))!r} before the search entered it")
-        return str(known)
+        return known
 
     def _optional_id(self, path: NodePath | None) -> str:
         return "null" if path is None else self._node_id(path)
@@ -176,16 +178,33 @@ class EventEncoder:
 
 
 # How :func:`_encode_batch` writes each field type inline; X stands for the field, read once per use.
+# An int is written as the text ``numbers`` keeps for it (formatting an int in an f-string costs
+# more than looking its text up); only exact ints, since 1.0 == 1 finds 1's entry.
 _INLINE = {
-    "path": "{ids[X]}", "path?": '{"null" if X is None else ids[X]}', "paths": "{indices(X)}", "count": "{X}",
-    "count?": "{value(X)}", "value": "{X if X.__class__ is int else value(X)}", "value?": '{"null" if X is None else X if X.__class__ is int else value(X)}',
-    "values?": "{values(X)}", "probability": "{X if X.__class__ is int else value(X)}", "source": '"{X}"', "bound": '"{X}"',
+    "path": "{ids[X]}", "path?": '{"null" if X is None else ids[X]}', "paths": "{indices(X)}",
+    "count": "{numbers[X] if X.__class__ is int else X}", "count?": "{value(X)}",
+    "value": "{numbers[X] if X.__class__ is int else value(X)}",
+    "value?": '{"null" if X is None else numbers[X] if X.__class__ is int else value(X)}',
+    "values?": "{values(X)}", "probability": "{numbers[X] if X.__class__ is int else value(X)}", "source": '"{X}"', "bound": '"{X}"',
     "earlier": '"{path_text(X)}"',
 }
 
+
+class _NumberTexts(dict[int, str]):
+    """Ints' texts, each made once: a trace names the same few depths, indices and values millions
+    of times. At most :attr:`limit` are kept (a game's values may all differ)."""
+
+    limit = 4096
+
+    def __missing__(self, number: int) -> str:
+        text = str(number)
+        if number.__class__ is int and len(self) < self.limit:  # 2.0 kept under 2 would write 2 as "2.0"
+            self[number] = text
+        return text
+
 # What the loop does after writing these kinds: EventEncoder.advance, inline.
 _ADVANCE = {
-    "enter": ["ids[X1] = count", "count += 1", "children[-1].append(X1)", "children.append([])", "stack.append(X1)"],
+    "enter": ["ids[X1] = str(count)", "count += 1", "children[-1].append(X1)", "children.append([])", "stack.append(X1)"],
     "leave": ["stack.pop()", "if len(children) > 2:", "    for child in children.pop():", "        ids.pop(child, None)"],
     "iteration_start": ["ids.clear()", "children[:] = [[]]"],
 }
@@ -207,7 +226,7 @@ def _batch_source() -> str:
         fields = EVENT_TABLE[kind]
         parts = [f'"{kind}"']
         for index, (_, type_name) in enumerate(fields, 1):
-            template = '{X[-1] if X else "null"}' if kind == "enter" and index == 1 else _INLINE[type_name]
+            template = '{numbers[X[-1]] if X else "null"}' if kind == "enter" and index == 1 else _INLINE[type_name]
             parts.append(template.replace("X", f"f{index}"))
         code.append(f"            {'if' if number == 0 else 'elif'} k == {kind!r}:")
         code.append("                " + ", ".join(["_", *(f"f{index}" for index in range(1, len(fields) + 1))]) + ", = e")
@@ -227,6 +246,7 @@ def _batch_source() -> str:
 def _make_batch_encoder() -> Callable[..., tuple[int, int]]:
     names: dict[str, Any] = {
         "value": value_text, "values": EventEncoder._values, "indices": EventEncoder._indices, "path_text": path_text,
+        "numbers": _NumberTexts(),
     }
     exec(_batch_source(), names)  # made from the table, never from input
     return names["encode"]  # type: ignore[no-any-return]
