@@ -15,6 +15,8 @@ import subprocess
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tracer.cli import main
 from tracer.grading.gradebook import safe_cell, write_csv
@@ -127,3 +129,15 @@ def test_beamer_notes_drop_direction_controls():
     from tracer.render.tex import latex_escape
 
     assert latex_escape("a\u202eb\u2066c\u2069 \u200fd") == "abc d"  # was "a?b?c? ?d"
+
+
+@given(st.text(max_size=40) | st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
+def test_a_slug_of_ascii_text_skips_decomposition_and_is_the_same(text):
+    """slugify takes ASCII text as it is (a class's check slugs every name): the slug is the one the
+    full rule gives, decomposition (accents dropped) and all."""
+    import unicodedata
+
+    from tracer.exercises.roster import slugify
+
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    assert slugify(text) == re.sub(r"[^a-z0-9]+", "-", plain.casefold()).strip("-")

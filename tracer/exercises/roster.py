@@ -53,10 +53,14 @@ MAX_SLUG = 40
 _BIDI = {"\u200e", "\u200f", "\u061c", *(chr(c) for c in range(0x202A, 0x202F)), *(chr(c) for c in range(0x2066, 0x206A))}
 
 
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+
+
 def slugify(text: str) -> str:
     """A safe folder-name part: lower-case ASCII letters, digits and single dashes (accents dropped)."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", plain.casefold()).strip("-")
+    # ASCII is its own decomposition (and a class's check slugs every roster name and file name)
+    plain = text if text.isascii() else unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return _NOT_SLUG.sub("-", plain.casefold()).strip("-")
 
 
 def _digest(text: str) -> str:

@@ -33,6 +33,8 @@ from tracer.words import say, say_n
 
 __all__ = ["LATEST", "POLICIES", "Gradescope", "RosterMatcher", "describe", "read_gradescope_metadata", "settle"]
 
+_NAME_PARTS = re.compile(r"[\s_.\-]+")  # a name's parts: ada_lovelace, Ada.Lovelace, ada-lovelace-2
+
 POLICIES = ("strict", "warn", "off")
 """What a file that is another student's exercise earns: 0 and a flag, its score and a flag, its score."""
 
@@ -71,7 +73,7 @@ class RosterMatcher:
         whole = slugify(text)
         found = self._by_key.get(whole, set()) | self._by_key.get(whole.replace("-", ""), set())
         if not found:
-            for part in re.split(r"[\s_.\-]+", text.strip().casefold()):
+            for part in _NAME_PARTS.split(text.strip().casefold()):
                 found |= self._by_key.get(slugify(part), set())
         if len(found) != 1:
             return None

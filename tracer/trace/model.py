@@ -26,7 +26,6 @@ from tracer.recursion import quiet_gc
 from tracer.search.common import SearchRun
 from tracer.search.conventions import Conventions, SearchSettings
 from tracer.search.events import EVENT_CLASSES, Event, RawEvent, dispatch, typed
-from tracer.search.run import prepare_search, run_search
 from tracer.words import say
 
 __all__ = ["Trace", "TraceVisitor", "build_tree_of_game", "game_node", "moves_of", "register_display"]
@@ -63,6 +62,8 @@ class Trace(Sequence[Event]):
         A weighted evaluation given by its file is recorded as its text, so the trace does not
         depend on the file.
         """
+        from tracer.search.run import prepare_search, run_search  # every algorithm: not loaded by what only reads traces or keys
+
         game, settings = prepare_search(TreeGame(source) if isinstance(source, Tree) else source, settings)
         return cls(game, settings, run_search(game, settings, record=record))
 
