@@ -26,7 +26,7 @@ from typing import Any
 
 from tracer.errors import path_text
 from tracer.game.model import NodePath
-from tracer.words import say
+from tracer.words import Said
 
 __all__ = [
     "ALLOWED_QUESTIONS",
@@ -55,24 +55,20 @@ ALLOWED_QUESTIONS = {
 """The questions that make sense for each algorithm."""
 
 
+_TITLES = {
+    "minimax": Said("question.title.minimax", "Minimax values"),
+    "expectiminimax": Said("question.title.expectiminimax", "Expectiminimax values"),
+    "values": Said("question.title.values", "Alpha-beta values"),
+    "not_examined": Said("question.title.not_examined", "Nodes not examined"),
+    "move": Said("question.title.move", "MAX's move"),
+    "window": Said("question.title.window", "α and β"),
+    "order": Said("question.title.order", "Order of evaluation"),
+}
+
+
 def question_title(question: str) -> str:
     """A question's title on sheets, keys and reports: ``Minimax values``, ``MAX's move``, ..."""
-    # one branch each (a class's report names six questions a file): only the title asked is said
-    if question == "minimax":
-        return say("question.title.minimax", "Minimax values")
-    if question == "expectiminimax":
-        return say("question.title.expectiminimax", "Expectiminimax values")
-    if question == "values":
-        return say("question.title.values", "Alpha-beta values")
-    if question == "not_examined":
-        return say("question.title.not_examined", "Nodes not examined")
-    if question == "move":
-        return say("question.title.move", "MAX's move")
-    if question == "window":
-        return say("question.title.window", "α and β")
-    if question == "order":
-        return say("question.title.order", "Order of evaluation")
-    raise KeyError(question)
+    return str(_TITLES[question])
 
 
 def node_value_question(question: str) -> bool:
