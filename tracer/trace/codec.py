@@ -202,6 +202,7 @@ class _NumberTexts(dict[int, str]):
             self[number] = text
         return text
 
+
 # What the loop does after writing these kinds: EventEncoder.advance, inline.
 _ADVANCE = {
     "enter": ["ids[X1] = str(count)", "count += 1", "children[-1].append(X1)", "children.append([])", "stack.append(X1)"],
