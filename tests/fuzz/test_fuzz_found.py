@@ -115,3 +115,28 @@ def test_a_trace_whose_seed_is_not_a_whole_number_is_refused(tmp_path, seed):
     result = CliRunner().invoke(main, ["key", str(source)])
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit), (result.output, result.exception)
     assert "the seed must be a whole number" in result.output and "Traceback" not in result.output
+
+
+def test_a_trace_whose_leaf_lost_its_value_is_refused_naming_the_node(tmp_path):
+    """A tree trace whose leaf row had no value (its key mangled) reached the search, which failed
+    with TypeError comparing None; a leaf given children was searched as a MIN node."""
+    from tracer.trace.io import save_trace
+    from tracer.trace.tree_rows import node_row
+
+    trace = tracer.alphabeta("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
+    good = tmp_path / "good.json"
+    save_trace(trace, good)
+    text = good.read_text()
+    leaf = json.dumps(node_row(trace.tree.node((0, 0))))
+    assert leaf in text and '"value": 3' in leaf
+    cases = {
+        "no_value.json": (text.replace(leaf, leaf.replace('"value": 3', '"valu": 3')), "the node '0.0' has no children and no value"),
+        "leaf_children.json": (text.replace('"label": "B", "type": "min"', '"label": "B", "type": "leaf"'), "the node '0' is a leaf with children"),
+    }
+    for name, (changed, message) in cases.items():
+        assert changed != text
+        bad = tmp_path / name
+        bad.write_text(changed)
+        result = CliRunner().invoke(main, ["key", str(bad)])
+        assert result.exit_code == 1 and isinstance(result.exception, SystemExit), (result.output, result.exception)
+        assert message in result.output and "Traceback" not in result.output

@@ -88,4 +88,20 @@ def read_tree(rows: Any, players: Any, fail: Any, version: int) -> Tree:
         raise fail(say("trace.nodes.root", 'the nodes have no root (path "")'))
     if open_nodes:
         raise fail(say("trace.nodes.short", "the nodes end before every node has its children"), hint=changed())
+    _check_ends(root, fail)
     return Tree(root, players=tuple(players))
+
+
+def _check_ends(root: Node, fail: Any) -> None:
+    """Refuse what a tree file could not hold and the search could not score: a node without
+    children and without a value, or a leaf with children."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if not node.children and node.value is None:
+            raise fail(say("trace.node.no_value", "the node {path} has no children and no value", path=repr(path_text(node.path))),
+                       hint=changed())
+        if node.children and node.type == "leaf":
+            raise fail(say("trace.node.leaf_children", "the node {path} is a leaf with children", path=repr(path_text(node.path))),
+                       hint=changed())
+        stack.extend(node.children)
