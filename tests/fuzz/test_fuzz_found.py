@@ -140,3 +140,31 @@ def test_a_trace_whose_leaf_lost_its_value_is_refused_naming_the_node(tmp_path):
         result = CliRunner().invoke(main, ["key", str(bad)])
         assert result.exit_code == 1 and isinstance(result.exception, SystemExit), (result.output, result.exception)
         assert message in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("field", "bad", "message"), [
+    ("p", '"x"', "p must be a probability from 0 to 1"),
+    ("p", "[1]", "p must be a probability from 0 to 1"),
+    ("p", "true", "p must be a probability from 0 to 1"),
+    ("p", "1.5", "p must be a probability from 0 to 1"),
+    ("move", '["a"]', "move must be a move's name"),
+    ("move", "5", "move must be a move's name"),
+])
+def test_a_trace_node_s_probability_and_move_are_checked_where_they_are_read(tmp_path, field, bad, message):
+    """A probability that was a string or a list reached the search (TypeError adding it), and a
+    move that was a list or a number reached the figures (unhashable, not iterable)."""
+    tree = tmp_path / "t.yaml"
+    tree.write_text("type: max\nchildren:\n  - type: chance\n    children:\n      - {p: 0.5, value: 3, move: a}\n      - {p: 0.5, value: 1}\n"
+                    "  - {value: 2}\n")
+    good = tmp_path / "good.json"
+    made = CliRunner().invoke(main, ["trace", str(tree), "--algorithm", "expectiminimax", "-o", str(good)])
+    assert made.exit_code == 0, made.output
+    text = good.read_text()
+    row = '"value": 3, "p": 0.5, "move": "a"}'
+    assert row in text
+    bad_file = tmp_path / "bad.json"
+    bad_file.write_text(text.replace(row, row.replace('"p": 0.5' if field == "p" else '"move": "a"', f'"{field}": {bad}')))
+    for command in (["key", str(bad_file)], ["render", str(bad_file), "-o", str(tmp_path / "out")]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 1 and isinstance(result.exception, SystemExit), (result.output, result.exception)
+        assert message in result.output and "node 3" in result.output and "Traceback" not in result.output
