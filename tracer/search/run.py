@@ -30,8 +30,8 @@ Path = tuple[int, ...]
 def run_search(game: Game, settings: SearchSettings, *, record: bool = True, sink: Any = None) -> SearchRun:
     """Search ``game`` from its initial state as ``settings`` say.
 
-    With ``record=False`` no events are kept (for timing and for counting); the value,
-    best move and statistics are the same. ``sink`` (anything with an ``append`` method,
+    With ``record=False`` no events are kept (for timing, for counting, and for a key that
+    lists no nodes); the value, best move, principal variation and statistics are the same. ``sink`` (anything with an ``append`` method,
     such as a trace file's writer) receives the events instead of a list, as they happen,
     so that none need be kept in memory; the run's ``events`` is then the sink.
     """
