@@ -61,9 +61,11 @@ def read_tree(rows: Any, players: Any, fail: Any, version: int) -> Tree:
         noisy = row.get("noisy")
         if noisy is not None and not (isinstance(noisy, list) and noisy and all(i.__class__ is int and i >= 0 for i in noisy)):
             raise fail(say("trace.node.noisy", "{where}: noisy must be a list of child indices", where=where))
-        p, move = row.get("p"), row.get("move")
-        if p is not None and (p.__class__ not in (int, float) or not 0 <= p <= 1):  # a NaN fails the comparison too
-            raise fail(say("trace.node.p", "{where}: p must be a probability from 0 to 1", where=where), hint=changed())
+        try:
+            p = None if row.get("p") is None else decode.probability(row["p"])  # as a chance_backup's is read
+        except FieldError:
+            raise fail(say("trace.node.p", "{where}: p must be a probability from 0 to 1", where=where), hint=changed()) from None
+        move = row.get("move")
         if move is not None and not isinstance(move, str):
             raise fail(say("trace.node.move", "{where}: move must be a move's name (a string)", where=where), hint=changed())
         node = Node(
