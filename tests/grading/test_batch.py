@@ -258,3 +258,21 @@ def test_a_key_source_keeps_the_keys_read_last_and_lets_the_others_go(classroom,
     assert source.load(ids[0]) is first
     source.load(ids[1])
     assert reads.count(ids[1]) == 2 and len(source._loaded) == keys_module.KEYS_KEPT
+
+
+def test_a_result_comes_back_from_a_worker_whole():
+    """Results are pickled as their fields in order (issue 14): every field, set to something other than its
+    default, comes back equal, and so does a test's."""
+    import pickle
+
+    from tracer.grading.check import Result, TestResult
+
+    test = TestResult("values", "2. Alpha-beta values", 1.5, 3.0, "First wrong step: ...")
+    values = {"file": "a.yaml", "exercise": "ex1-0a0b", "student": "s1", "score": 1.5, "max_score": 3.0, "tests": [test],
+              "error": "boom", "submitter": "s2", "owner": "s1", "index": 1, "document": 2, "flags": ["late"], "counted": False,
+              "claimed": "Ada", "notes": ["Not counted."]}
+    assert set(values) == {field.name for field in dataclasses.fields(Result)}  # a new field needs a value here
+    result = Result(**values)
+    back = pickle.loads(pickle.dumps(result))
+    assert back == result and back.tests[0] == test and back is not result
+    assert {name: getattr(back, name) for name in values} == values

@@ -222,3 +222,23 @@ def test_a_line_tracker_fed_event_by_event_or_in_batches_follows_the_same_line(b
     mixed.extend(trace.raw_events[half:])
     assert one_by_one.line == mixed.line == LineTracker().extend(trace.raw_events).line == expected
     assert len(expected) == 3
+
+
+def test_a_key_node_is_a_frozen_record_of_its_seven_fields():
+    """KeyNode sets its fields in one go (issue 14): built by position or by name it is the same value,
+    equal, hashed alike, unchangeable, and dataclasses.replace still makes a changed copy."""
+    import dataclasses
+
+    from tracer.trace.key import KeyNode
+
+    values = {"path": (1, 0), "label": "E", "type": "max", "minimax_value": 3, "search_value": 2.5, "bound": "lower", "visited": True}
+    by_position = KeyNode(*values.values())
+    by_name = KeyNode(**values)
+    assert [field.name for field in dataclasses.fields(KeyNode)] == list(values)
+    assert dataclasses.asdict(by_position) == values and by_position == by_name and hash(by_position) == hash(by_name)
+    assert repr(by_position) == "KeyNode(path=(1, 0), label='E', type='max', minimax_value=3, search_value=2.5, bound='lower', visited=True)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        by_position.label = "F"  # type: ignore[misc]
+    changed = dataclasses.replace(by_position, bound="exact")
+    assert changed.bound == "exact" and changed.path == (1, 0) and by_position.bound == "lower"
+    assert by_position != changed

@@ -51,7 +51,7 @@ class KeyFormatError(InputError):
     """A key file that is not a tracer key, or has a field of the wrong kind."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class KeyNode:
     path: NodePath
     label: str
@@ -60,6 +60,14 @@ class KeyNode:
     search_value: float | None  # None: never entered
     bound: str | None  # exact, lower or upper; None: never entered
     visited: bool
+
+    def __init__(self, path: NodePath, label: str, type: str, minimax_value: float, search_value: float | None, bound: str | None,
+                 visited: bool) -> None:
+        # the frozen fields set in one go: a class's thousand keys are tens of thousands of nodes, and
+        # the generated __init__ sets each through object.__setattr__ (a sixth of reading a key)
+        fields = self.__dict__
+        fields["path"], fields["label"], fields["type"], fields["minimax_value"] = path, label, type, minimax_value
+        fields["search_value"], fields["bound"], fields["visited"] = search_value, bound, visited
 
     @property
     def path_text(self) -> str:
