@@ -27,7 +27,7 @@ from tracer.exercises.generate import ExerciseSpec, make_exercise
 from tracer.exercises.handout import write_exercises
 from tracer.exercises.roster import Student
 from tracer.grading.check import Points, check_paths
-from tracer.grading.keys import KeySource
+from tracer.grading.homework import KeySource
 from tracer.trace.hand_in import key_answers
 from tracer.trace.key import AnswerKey
 

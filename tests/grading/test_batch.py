@@ -235,29 +235,29 @@ def test_scores_without_feedback_are_the_scores_with_it(classroom):
 def test_a_key_source_keeps_the_keys_read_last_and_lets_the_others_go(classroom, monkeypatch):
     """A shared exercise's key is read once however many files answer it, while a class's own versions
     do not pile up in memory (issue 14: a class's thousand keys took 18 MB)."""
-    from tracer.grading import keys as keys_module
+    from tracer.grading import homework
 
-    source = keys_module.KeySource(classroom / "hw")
+    source = homework.KeySource(classroom / "hw")
     reads = []
-    original = keys_module.load_key
+    original = homework.load_key
 
     def counted(path):
         reads.append(Path(path).parent.name)
         return original(path)
 
-    monkeypatch.setattr(keys_module, "load_key", counted)
+    monkeypatch.setattr(homework, "load_key", counted)
     ids = sorted(source.folders)
-    assert len(ids) > keys_module.KEYS_KEPT + 1
+    assert len(ids) > homework.KEYS_KEPT + 1
     first = source.load(ids[0])
     assert source.load(ids[0].upper()) is first and len(reads) == 1  # read once, in any case
-    for ident in ids[1 : keys_module.KEYS_KEPT]:
+    for ident in ids[1 : homework.KEYS_KEPT]:
         source.load(ident)
     assert source.load(ids[0]) is first  # the last KEYS_KEPT keys are all kept
-    assert len(reads) == keys_module.KEYS_KEPT
-    source.load(ids[keys_module.KEYS_KEPT])  # one more: the key read longest ago goes, not ids[0] (read just now)
+    assert len(reads) == homework.KEYS_KEPT
+    source.load(ids[homework.KEYS_KEPT])  # one more: the key read longest ago goes, not ids[0] (read just now)
     assert source.load(ids[0]) is first
     source.load(ids[1])
-    assert reads.count(ids[1]) == 2 and len(source._loaded) == keys_module.KEYS_KEPT
+    assert reads.count(ids[1]) == 2 and len(source._loaded) == homework.KEYS_KEPT
 
 
 def test_a_result_comes_back_from_a_worker_whole():

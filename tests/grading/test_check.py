@@ -325,7 +325,7 @@ def test_chance_move_feedback_speaks_of_expectiminimax():
 def test_a_malformed_key_file_is_refused_naming_the_field(tmp_path, aima, change, field):
     import json
 
-    from tracer.grading.keys import KeySource
+    from tracer.grading.homework import KeySource
 
     data = aima.key.to_json()
     change(data)

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from tracer.cli import main
 from tracer.grading.check import check_file
-from tracer.grading.keys import KeySource
+from tracer.grading.homework import KeySource
 from tracer.trace.hand_in import key_answers
 from tracer.trace.key import AnswerKey
 

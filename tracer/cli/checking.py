@@ -148,7 +148,7 @@ def check_command(
 
 def _key_source(key: str, answers: tuple[str, ...]) -> Any:
     """The key source; a clear word when KEY is an answer file and an ANSWER is the key (the arguments swapped)."""
-    from tracer.grading.keys import KeySource
+    from tracer.grading.homework import KeySource
 
     try:
         return KeySource(key)

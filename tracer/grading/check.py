@@ -38,7 +38,8 @@ from tracer.errors import InputError, TracerError
 from tracer.grading.answers import AnswerError, Submission, fold, load_yaml_items, parse_number, read_documents
 from tracer.grading.batch import jobs_for, map_in_order
 from tracer.grading.checkers import CHECKERS
-from tracer.grading.keys import KeySource, PreparedKey, index_of
+from tracer.grading.homework import KeySource, index_of
+from tracer.grading.keys import PreparedKey
 from tracer.reading import read_input
 from tracer.trace.questions import QUESTION_IDS, Question, question_title
 from tracer.words import say

@@ -47,7 +47,7 @@ from typing import Any
 
 from tracer.exercises.roster import Student
 from tracer.grading.check import Result
-from tracer.grading.keys import KeySource
+from tracer.grading.homework import KeySource
 from tracer.reading.text import without_direction_controls
 from tracer.words import say
 

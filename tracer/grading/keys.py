@@ -1,30 +1,20 @@
 """Answer keys as the checker uses them: read once, indexed, and with their search replayed.
 
-A key source is a ``key.json`` file (written by ``tracer exercise new``, or by ``tracer
-key --format json``), an exercise folder holding one, or a homework: the ``-o DIR`` of
-``tracer exercise new`` (its ``keys/`` and ``manifest.json``; a ``DIR/keys`` folder alone,
-or an older ``DIR`` of exercise folders, do too), where each submission's ``exercise`` id
-picks its key. Keys are read through :mod:`tracer.reading` when first needed and kept;
-a key whose fields are wrong is refused naming the field.
-
-The homework's manifest says which exercises there are, their numbers (``ex1`` is 1) and
-their students: :meth:`KeySource.exercises` and :meth:`KeySource.students`.
+A key is a ``key.json`` (written by ``tracer exercise new``, or by ``tracer key --format
+json``), read through :mod:`tracer.reading`; a key whose fields are wrong is refused naming
+the field. Where each submission's key comes from (one file, or a homework's folder) is
+:mod:`tracer.grading.homework`'s.
 """
 
 from __future__ import annotations
 
 import copy
-import os
-import re
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from tracer.errors import InputError, TracerError, path_text
-from tracer.exercises.roster import Student
 from tracer.game.model import NodePath, parse_path
 from tracer.grading.answers import AnswerError, Item
 from tracer.reading import load_json, read_input
@@ -34,10 +24,7 @@ from tracer.trace.questions import Question, asked_questions
 from tracer.trace.state import NodeStory
 from tracer.words import say
 
-__all__ = ["KEYS_KEPT", "ExerciseEntry", "KeySource", "PreparedKey", "UnknownNode", "load_key"]
-
-KEYS_KEPT = 64
-"""How many keys a :class:`KeySource` keeps once read: more than any homework's shared exercises."""
+__all__ = ["PreparedKey", "UnknownNode", "load_key"]
 
 
 class UnknownNode(AnswerError):
@@ -251,161 +238,3 @@ def load_key(path: str | Path) -> PreparedKey:
         raise InputError(say("keys.answers", "this is an answer file, not a key"), source=source,
                          hint=say("keys.hint.order", "the key comes first: tracer check KEY ANSWER..."))
     return PreparedKey.from_json(data, source)
-
-
-_INDEX = re.compile(r"(?:^|-)ex(\d+)-[0-9a-f]{4}$")
-
-
-def index_of(ident: str) -> int | None:
-    """The exercise's number from its id: ``ex2-3f9c`` and ``ada-ex2-3f9c`` are 2 (None for other ids)."""
-    match = _INDEX.search(ident)
-    return int(match.group(1)) if match else None
-
-
-@dataclass(frozen=True)
-class ExerciseEntry:
-    """One exercise of a homework: its id, its number (``ex1`` is 1) and its student (None: the class's)."""
-
-    id: str
-    index: int
-    student: Student | None
-
-
-class KeySource:
-    """Where keys come from: one key file, or a homework (a folder of exercise folders and its manifest)."""
-
-    def __init__(self, path: str | Path) -> None:
-        path = Path(path)
-        self.path = path
-        self.single: PreparedKey | None = None
-        self.folders: dict[str, Path] = {}
-        # the keys read last, most recent at the end: a class's shared exercises are read once, while
-        # a thousand students' own versions do not pile up (keeping them all took 18 MB more)
-        self._loaded: OrderedDict[str, PreparedKey] = OrderedDict()
-        self.manifest: dict[str, Any] | None = None
-        if path.is_file():
-            if path.suffix.lower() in (".yaml", ".yml"):
-                raise InputError(say("keys.answers", "this is an answer file, not a key"), source=str(path),
-                                 hint=say("keys.hint.order", "the key comes first: tracer check KEY ANSWER..."))
-            self.single = load_key(path)
-        elif path.is_dir():
-            if (path / "key.json").is_file():
-                self.single = load_key(path / "key.json")
-            else:
-                for folder in (path / "keys", path):
-                    if folder.is_dir() and not folder.is_symlink():
-                        # names, not Path objects, while a class's thousand folders are looked through
-                        for name in sorted(os.listdir(folder)):
-                            if name.casefold() not in self.folders and os.path.isfile(os.path.join(folder, name, "key.json")):
-                                self.folders[name.casefold()] = folder / name / "key.json"
-                if not self.folders:
-                    raise InputError(
-                        say("keys.folder.empty", "no key.json in this folder or in its exercise folders"), source=str(path),
-                        hint=say("keys.hint.folder", "give the folder tracer exercise new wrote (-o DIR), or one key.json"),
-                    )
-                self.manifest = self._read_manifest(path)
-        else:
-            raise InputError(say("keys.missing", "no such file or folder"), source=str(path),
-                             hint=say("keys.hint.missing", "give a key.json, or the folder of exercises"))
-
-    @staticmethod
-    def _read_manifest(path: Path) -> dict[str, Any] | None:
-        for candidate in (path / "manifest.json", path.parent / "manifest.json" if path.name == "keys" else None):
-            if candidate is not None and candidate.is_file():
-                data = load_json(read_input(candidate, kind="key", what=say("keys.manifest", "the manifest")), str(candidate), limit=64)
-                if isinstance(data, dict) and data.get("format") == "tracer-exercises" and isinstance(data.get("exercises"), list):
-                    return data
-        return None
-
-    def __len__(self) -> int:
-        return 1 if self.single is not None else len(self.folders)
-
-    @property
-    def title(self) -> str | None:
-        """The homework's title (``--title`` of ``tracer exercise new``), when the manifest says."""
-        title = self.manifest.get("title") if self.manifest else None
-        return title if isinstance(title, str) else None
-
-    def exercises(self) -> list[ExerciseEntry]:
-        """Every exercise of the homework, from the manifest (else from the keys' folder names, or the one key)."""
-        if self.single is not None:
-            student = self.single.key.student
-            return [ExerciseEntry(self.single.exercise or "", index_of(self.single.exercise or "") or 1,
-                                  Student(str(student["id"]), str(student.get("name") or "")) if student else None)]
-        out: list[ExerciseEntry] = []
-        if self.manifest is not None:
-            for entry in self.manifest["exercises"]:
-                if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or entry["id"].casefold() not in self.folders:
-                    continue
-                index: int = entry["index"] if isinstance(entry.get("index"), int) else (index_of(entry["id"]) or 1)
-                student = entry.get("student")
-                who = Student.from_json(student) if isinstance(student, dict) and "id" in student else None
-                out.append(ExerciseEntry(entry["id"], index, who))
-            if out:
-                return out
-        for ident in self.folders:
-            key = self.load(ident)
-            student = key.key.student
-            out.append(ExerciseEntry(key.exercise or ident, index_of(ident) or 1,
-                                     Student(str(student["id"]), str(student.get("name") or "")) if student else None))
-        return out
-
-    def index(self, ident: str | None) -> int | None:
-        """The number of the exercise ``ident`` in its homework (``ex2`` is 2; the one key's is 1)."""
-        if self.single is not None:
-            return self.exercises()[0].index
-        if ident is None:
-            return None
-        return self._indices.get(ident.casefold(), index_of(ident))
-
-    @cached_property
-    def _indices(self) -> dict[str, int]:
-        return {entry.id.casefold(): entry.index for entry in self.exercises()}
-
-    def students(self) -> list[Student]:
-        """The students the homework's exercises were made for, in the manifest's order (none for a class's homework)."""
-        seen: dict[str, Student] = {}
-        for entry in self.exercises():
-            if entry.student is not None and entry.student.id.casefold() not in seen:
-                seen[entry.student.id.casefold()] = entry.student
-        return list(seen.values())
-
-    def load(self, ident: str) -> PreparedKey:
-        """The key of the exercise ``ident`` (any case); InputError when it cannot be read."""
-        if self.single is not None:
-            return self.single
-        folded = ident.casefold()
-        key = self._loaded.get(folded)
-        if key is None:
-            key = load_key(self.folders[folded])
-            self._loaded[folded] = key
-            if len(self._loaded) > KEYS_KEPT:
-                self._loaded.popitem(last=False)
-        else:
-            self._loaded.move_to_end(folded)
-        return key
-
-    def key_for(self, submission_id: Item | None, source: str) -> PreparedKey:
-        """The key a submission is checked against; AnswerError for a missing or wrong id."""
-        if submission_id is not None and submission_id.kind != "scalar":
-            raise submission_id.error(source, say("keys.id.not_scalar", "the exercise id must be one word, not a list or a mapping"),
-                                      hint=say("keys.hint.sheet_id", "check the id at the top of the sheet"))
-        written = None if submission_id is None or submission_id.value is None else str(submission_id.value).strip()
-        if self.single is not None:
-            return self.single  # check_submission compares the ids
-        if not written:
-            raise AnswerError(
-                say("keys.no_id", "no exercise id"), source=source, line=submission_id.line if submission_id else None,
-                hint=say("keys.hint.any_id", "write exercise: <the id on the sheet> at the top of the file"),
-            )
-        if written.casefold() not in self.folders:
-            assert submission_id is not None
-            raise submission_id.error(
-                source, say("keys.unknown_id", "no exercise {id} among the {n} in {folder}", id=repr(written), n=len(self.folders), folder=self.path),
-                hint=say("keys.hint.sheet_id", "check the id at the top of the sheet"),
-            )
-        try:
-            return self.load(written)
-        except TracerError as error:
-            raise AnswerError(say("keys.unreadable", "the key of exercise {id} cannot be read ({error})", id=repr(written), error=error),
-                              source=source) from None

@@ -33,7 +33,7 @@ from typing import Any
 
 from tracer.grading.check import Points, Result, question_name
 from tracer.grading.gradebook import parts_that_add_up, points, rounded, write_csv
-from tracer.grading.keys import ExerciseEntry, KeySource
+from tracer.grading.homework import ExerciseEntry, KeySource
 from tracer.trace.questions import QUESTION_IDS
 from tracer.words import count, number, say, say_n
 
