@@ -154,3 +154,16 @@ def test_the_quick_test_of_nesting_agrees_with_the_scan_that_finds_the_place(tex
     from tracer.reading.nesting import _deeper_than
 
     assert _deeper_than(text, limit) == (nesting_depth(text, limit)[0] > limit)
+
+
+@settings(max_examples=600, deadline=None)
+@given(text=st.text(alphabet='[]{}"\'\\\n ab', max_size=80))
+def test_quoted_strings_are_found_as_the_plain_pattern_finds_them(text):
+    """The nesting check's string pattern is written unrolled, for speed (issue 14): it must find the
+    very strings the plain pattern (a character or an escape, repeated) finds, in any text."""
+    import re
+
+    from tracer.reading.nesting import _STRING
+
+    plain = re.compile(r'"(?:[^"\\]|\\.)*"' + r"|'(?:[^']|'')*'")
+    assert [m.span() for m in _STRING.finditer(text)] == [m.span() for m in plain.finditer(text)]

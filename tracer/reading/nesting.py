@@ -17,7 +17,10 @@ ROW_DEPTH = 64
 """How deep one line of a file tracer writes in its own line layout (a trace's header line, node
 row or event) may nest: a few levels are all they need."""
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"' + r"|'(?:[^']|'')*'")
+# a quoted string: "...", with backslash escapes, or '...', with '' for a quote. Written "unrolled"
+# (runs of plain characters, then one escape at a time): it matches what "(?:[^"\\]|\\.)*" does,
+# twice as fast, which a large manifest's nesting check (12 ms) spent most of its time on
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"' + r"|'[^']*(?:''[^']*)*'")
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
