@@ -58,8 +58,14 @@ _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
 def slugify(text: str) -> str:
     """A safe folder-name part: lower-case ASCII letters, digits and single dashes (accents dropped)."""
-    # ASCII is its own decomposition (and a class's check slugs every roster name and file name)
-    plain = text if text.isascii() else unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    # ASCII is its own decomposition, and ASCII letters and digits alone are their own slug, lower-cased
+    # (a class's check slugs every roster name and every part of every file name)
+    if text.isascii():
+        if text.isalnum():
+            return text.lower()
+        plain = text
+    else:
+        plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     return _NOT_SLUG.sub("-", plain.casefold()).strip("-")
 
 

@@ -82,7 +82,7 @@ class RosterMatcher:
     def from_path(self, path: Path, root: Path | None) -> Student | None:
         """The student a file's name (or its folder's, inside ``root``) names."""
         candidates = [path.stem]
-        if root is not None and root != path:
+        if root is not None and root != path and path.parent != root:  # (a file in root itself has no folders to name anyone)
             try:
                 inner = path.relative_to(root).parts[:-1]
             except ValueError:
