@@ -52,3 +52,18 @@ def test_the_workers_see_the_parent_s_objects_frozen_and_the_parent_gets_them_ba
     next(stopped)
     stopped.close()  # a caller that stops reading
     assert gc.get_freeze_count() == 0
+
+
+def test_workers_look_for_garbage_less_often_and_the_main_process_as_before():
+    """Each file makes thousands of objects that live a moment: a worker's collector waits for
+    WORKER_GC_THRESHOLD of them (issue 14), and the main process keeps its own setting."""
+    import gc
+
+    from tracer.grading.batch import WORKER_GC_THRESHOLD
+
+    before = gc.get_threshold()
+    parent = os.getpid()
+    seen = list(map_in_order(lambda n: (gc.get_threshold(), os.getpid() != parent), list(range(200)), jobs=2))
+    in_workers = [threshold for threshold, in_worker in seen if in_worker]
+    assert in_workers and all(threshold == (WORKER_GC_THRESHOLD, *before[1:]) for threshold in in_workers)
+    assert gc.get_threshold() == before and WORKER_GC_THRESHOLD > before[0]

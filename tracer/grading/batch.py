@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["MIN_FILES", "jobs_for", "map_in_order"]
+__all__ = ["MIN_FILES", "WORKER_GC_THRESHOLD", "jobs_for", "map_in_order"]
 
 MIN_FILES = 64
 """Fewer files are checked in this process: starting workers would cost more than it saves."""
@@ -48,6 +48,18 @@ def jobs_for(count: int) -> int:
     return max(1, min(limit, MAX_JOBS, count // (MIN_FILES // 2)))
 
 
+WORKER_GC_THRESHOLD = 10_000
+"""How many new objects a worker makes before its garbage collector looks at the young ones (Python's
+default is 700): each file makes thousands that live a moment, and looking at them that often cost
+2-3% of a class's checking. Memory stays bounded: the collector still runs."""
+
+
+def _start_worker() -> None:
+    import gc
+
+    gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
+
+
 def _run(index: int) -> Any:
     assert _TASK is not None
     function, items = _TASK
@@ -71,7 +83,7 @@ def map_in_order(function: Callable[[Item], Out], items: Sequence[Item], jobs: i
     gc.freeze()
     done = 0
     try:
-        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_start_worker) as pool:
             for result in pool.map(_run, range(len(items)), chunksize=max(1, len(items) // (jobs * 8))):
                 done += 1
                 yield result
