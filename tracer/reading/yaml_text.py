@@ -119,40 +119,42 @@ def _compose_events(text: str, depth_limit: int, maker: Maker) -> tuple[Any, int
         while True:
             event = get()
             kind = event.__class__
-            if kind is document_end:
-                break
-            if kind is sequence_end or kind is mapping_end:
-                close(stack.pop()[0], event)
-                continue
-            if kind is alias_event:
-                anchored = anchors.get(event.anchor)
-                if anchored is None:
-                    raise ComposerError(None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
-                node = anchored[0]
-                aliases += 1
-            else:
+            # scalars first: most of an answer file's events are
+            if kind is scalar_event or kind is sequence_start or kind is mapping_start:
                 tag = event.tag
-                if tag not in (None, "!"):
+                if tag is not None and tag != "!":
                     raise _Refused(say("reading.yaml.tag", "the YAML tag {tag} is not allowed here", tag=tag.replace("tag:yaml.org,2002:", "!!")),
                                    event.start_mark, say("reading.yaml.tag.hint", 'remove the tag: write the value plainly (3, "text", [a, b])'))
-                if len(stack) >= depth_limit:
+                depth = len(stack)
+                if depth >= depth_limit:
                     raise _Refused(say("reading.deep", "nested more than {limit} levels deep", limit=count(depth_limit)), event.start_mark,
                                    say("reading.yaml.deep.hint", "tracer reads files up to {limit} levels deep", limit=count(depth_limit)))
                 if kind is scalar_event:
-                    node = scalar(event, len(stack))
+                    node = scalar(event, depth)
                 elif kind is sequence_start:
-                    node = sequence(event, len(stack))
+                    node = sequence(event, depth)
                 else:
-                    node = mapping(event, len(stack))
+                    node = mapping(event, depth)
                 anchor = event.anchor
                 if anchor is not None:
                     if anchor in anchors:
                         raise ComposerError(f"found duplicate anchor {anchor!r}; first occurrence", anchors[anchor][1],
                                             "second occurrence", event.start_mark)
                     anchors[anchor] = node, event.start_mark
-            if not stack:
-                root = node
-            else:
+            elif kind is sequence_end or kind is mapping_end:
+                close(stack.pop()[0], event)
+                continue
+            elif kind is alias_event:
+                anchored = anchors.get(event.anchor)
+                if anchored is None:
+                    raise ComposerError(None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
+                node = anchored[0]
+                aliases += 1
+            elif kind is document_end:
+                break
+            else:  # libyaml gives nothing else inside a document
+                raise ComposerError(None, None, f"unexpected {kind.__name__}", event.start_mark)
+            if stack:
                 frame = stack[-1]
                 if not frame[2]:
                     frame[1].append(node)
@@ -161,7 +163,9 @@ def _compose_events(text: str, depth_limit: int, maker: Maker) -> tuple[Any, int
                 else:
                     frame[1].append((frame[3], node))
                     frame[3] = None
-            if kind is sequence_start or kind is mapping_start:
+            else:
+                root = node
+            if kind is not scalar_event and kind is not alias_event:
                 stack.append([node, node.value, kind is mapping_start, None])
         event = get()
         if not isinstance(event, yaml.StreamEndEvent):
