@@ -343,3 +343,29 @@ def test_the_key_reads_back_typed(aima):
     assert again.to_json() == aima.key.to_json()
     window = next(q for q in again.questions if q.id == "window")
     assert (window.node, window.label, window.alpha, window.beta) == ((2,), "D", 3, float("inf"))  # worked by hand: D is entered with [3, +∞]
+
+
+@pytest.mark.parametrize("changes", [
+    {"minimax": {"A": 3, "B": 4, "C": 2, "D": 2}},
+    {"values": {"A": 3, "B": 3, "C": 2, "D": "<= 2"}},
+    {"not_examined": ["I", "J", "K"]},
+    {"not_examined": ["I"]},
+    {"move": "C"},
+    {"window": {"alpha": 2, "beta": 3}},
+    {"window": {"alpha": 3}},
+    {"order": ["E", "F", "G", "I"]},
+    {"order": []},
+], ids=lambda changes: "-".join(f"{k}={v}" for k, v in changes.items()))
+def test_scores_alone_are_the_scores_with_feedback_and_word_nothing(aima_key, monkeypatch, changes):
+    """Scoring for a report that shows no feedback (issue 14) skips wording it, and only that: every
+    kind of wrong answer scores as it does with feedback, and no explanation is worked out."""
+    from tracer.grading import feedback
+
+    submission = parse_submission(yaml.safe_dump(with_changes(**changes), allow_unicode=True), "answers.yaml")
+    explained = check_submission(aima_key, submission)
+    assert any(test.score < test.max_score for test in explained.tests)  # a wrong answer, explained
+    for name in [name for name in dir(feedback) if name.startswith("explain_")] + ["about"]:
+        monkeypatch.setattr(feedback, name, lambda *args, **kwargs: pytest.fail("feedback worded for scores alone"))
+    scored = check_submission(aima_key, submission, feedback=False)
+    assert scores(scored) == scores(explained) and scored.score == explained.score
+    assert all(test.output == "" for test in scored.tests)

@@ -130,6 +130,8 @@ def _score_values(key: PreparedKey, question: Question, asked: list[NodePath], c
                 continue
             earned += share * partial
         wrong.append(path)
+    if not key.explains:
+        return earned, ""
     # values for nodes alpha-beta never reaches cost nothing, but the student should know
     never = [p for p, claim in claims.items() if search and claim is not None and key.nodes[p].search_value is None]
     note = " " + feedback.never_examined_note(key, search_order(never)) if never else ""
@@ -187,6 +189,8 @@ def _score_not_examined(key: PreparedKey, expected: set[NodePath], answered: boo
         return earned, say_n("check.examined.right", "Right: all {n} node.", "Right: all {n} nodes.", len(expected), n=count(len(expected)))
     if not answered:
         return 0.0, not_answered()
+    if not key.explains:
+        return earned, ""
     lines = []
     if missed:
         lines.append(say_n("check.examined.missed", "{n} node not examined is missing from your list.",
@@ -222,6 +226,8 @@ def check_move(key: PreparedKey, question: Question, item: Item | None, source: 
         return 0.0, unknown[0]
     if chosen == best.path:
         return total, say("check.move.right", "Right: MAX moves to {node}.", node=key.name(chosen))
+    if not key.explains:
+        return 0.0, ""
     return 0.0, say("check.move.wrong", "You chose {node}. {explanation}", node=key.name(chosen), explanation=feedback.explain_move(key, chosen))
 
 
@@ -248,6 +254,9 @@ def check_window(key: PreparedKey, question: Question, item: Item | None, source
         if claim is not None and claim.bound == "exact" and same_number(claim.value, expected):
             earned += total / 2
             continue
+        if not key.explains:
+            lines.append("")  # scored, not explained
+            continue
         symbol = "α" if which == "alpha" else "β"
         explanation = feedback.explain_window(key, question, which)
         if claim is not None:
@@ -257,7 +266,7 @@ def check_window(key: PreparedKey, question: Question, item: Item | None, source
             lines.append(say("check.window.blank", "{symbol}: no answer. {explanation}", symbol=symbol, explanation=explanation))
     if not lines:
         return earned, say("check.right", "Right.")
-    return earned, "\n".join(lines)
+    return earned, "\n".join(lines) if key.explains else ""
 
 
 def check_order(key: PreparedKey, question: Question, item: Item | None, source: str, total: float, partial: float) -> tuple[float, str]:
@@ -281,6 +290,8 @@ def _score_order(key: PreparedKey, expected: list[NodePath], listed: list[NodePa
             break
         prefix += 1
     earned = total * prefix / max(len(expected), len(listed), 1)
+    if not key.explains:
+        return earned, ""
     if prefix:
         lines = [say_n("check.order.prefix", "The first {k} of {n} is right.", "The first {k} of {n} are right.", prefix, k=prefix, n=len(expected))]
     else:

@@ -90,6 +90,8 @@ class PreparedKey:
                                          source=source, hint=say("keys.hint", "give the key.json that tracer exercise new wrote, or one from tracer key --format json"))
                 self.children[path[:-1]].append(path)
         self.unvisited = set(key.unvisited or ())
+        self.explains = True
+        """Whether checking against this key words its feedback (False in :meth:`for_scoring`'s view: scores alone)."""
         self.questions: tuple[Question, ...] = asked_questions(key.questions, key.algorithm)
 
     @cached_property
@@ -215,7 +217,8 @@ class PreparedKey:
         """This key for scores alone, its search never replayed: for a report that shows no feedback
         (a gradebook, a row per file), whose feedback :func:`~tracer.grading.check.check_submission` leaves empty."""
         view = copy.copy(self)
-        view.__dict__.update(trace=None, stories={})  # what the cached properties would hold, set: never computed
+        # what the cached properties would hold, set: never computed; and no feedback worded
+        view.__dict__.update(trace=None, stories={}, explains=False)
         return view
 
     def story(self, path: NodePath) -> NodeStory | None:
