@@ -210,3 +210,41 @@ def test_keys_with_bad_fields_are_refused_naming_the_field(homework, tmp_path, c
     assert alone.exit_code == 1 and field in alone.output and "Traceback" not in alone.output
     in_homework = run("check", hw, answers, "--format", "json")
     assert in_homework.exit_code == 3 and field in json.loads(in_homework.stdout)[0]["error"]
+
+
+def _walked(path):
+    """The answer files in a folder as os.walk finds them: the reference the single listing (issue 14) must agree with."""
+    from tracer.grading.check import ANSWER_SUFFIXES
+
+    found = []
+    for folder, folders, names in os.walk(path, followlinks=False):
+        here = Path(folder)
+        folders[:] = sorted(name for name in folders if not name.startswith("."))
+        found += [(here / name, "folder link") for name in folders if (here / name).is_symlink()]
+        found += [(here / name, "link" if (here / name).is_symlink() else None) for name in names
+                  if not name.startswith(".") and (here / name).suffix.lower() in ANSWER_SUFFIXES]
+    return sorted(found)
+
+
+def test_a_folder_is_listed_once_and_finds_what_a_walk_finds(tmp_path):
+    """Files in nested folders, hidden ones, upper-case suffixes, links to files, folders and nowhere,
+    a FIFO: collect_files reads each folder's listing once and finds what os.walk finds."""
+    from tracer.grading.check import collect_files
+
+    root = tmp_path / "submissions"
+    (root / "ada" / "late").mkdir(parents=True)
+    (root / ".git").mkdir()
+    for name in ("a.yaml", "B.YML", "c.json", "notes.txt", ".hidden.yaml", "ada/hw.yaml", "ada/late/hw2.yml", ".git/x.yaml", "x.", "y..yaml"):
+        (root / name).write_text("move: B\n")
+    (root / "folder.yaml").mkdir()
+    (root / "folder.yaml" / "inner.json").write_text("{}")
+    os.symlink(root / "a.yaml", root / "link.yaml")
+    os.symlink(root / "a.yaml", root / "link.txt")
+    os.symlink(tmp_path / "nowhere.yaml", root / "broken.yaml")
+    os.symlink(tmp_path, root / "ada" / "up")
+    os.symlink(tmp_path, root / ".hidden-link")
+    os.mkfifo(root / "pipe.yaml")
+    found = collect_files([root])
+    assert [(item.path, None if item.problem is None else ("folder link" if "folder" in item.problem else "link")) for item in found] \
+        == _walked(root)
+    assert {item.root for item in found} == {root} and len(found) == 11

