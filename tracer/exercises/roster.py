@@ -27,7 +27,6 @@ two ids never share a slug by accident.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import re
 import unicodedata
@@ -70,6 +69,8 @@ def slugify(text: str) -> str:
 
 
 def _digest(text: str) -> str:
+    import hashlib  # here: loading OpenSSL costs every command that reads a roster 6 ms, and few slugs need a digest
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
 
 

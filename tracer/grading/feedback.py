@@ -16,14 +16,17 @@ A sentence about a node does not start with the node's name: the checker puts
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tracer.game.model import NodePath
 from tracer.grading.answers import Claim, same_number
 from tracer.grading.keys import PreparedKey
 from tracer.trace.hand_in import answer_number, answer_text
 from tracer.trace.questions import Question
-from tracer.trace.state import NodeStory
 from tracer.words import bounded, cutoff_test, joined, node_kind, number, ordinal, say, say_n
+
+if TYPE_CHECKING:
+    from tracer.trace.state import NodeStory
 
 __all__ = [
     "about",

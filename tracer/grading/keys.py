@@ -12,7 +12,7 @@ import copy
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracer.errors import InputError, TracerError, path_text
 from tracer.game.model import NodePath, parse_path
@@ -21,8 +21,10 @@ from tracer.reading import load_json, read_input
 from tracer.trace.key import AnswerKey, KeyCutoff, KeyFormatError, KeyNode
 from tracer.trace.model import Trace
 from tracer.trace.questions import Question, asked_questions
-from tracer.trace.state import NodeStory
 from tracer.words import say
+
+if TYPE_CHECKING:  # a node's story is read only to word feedback, and loads with the replayer
+    from tracer.trace.state import NodeStory
 
 __all__ = ["PreparedKey", "UnknownNode", "load_key"]
 

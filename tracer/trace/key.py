@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracer.errors import InputError, path_text
 from tracer.game.model import DEEP, NodePath, Tree, letters, parent_path
@@ -41,8 +41,10 @@ from tracer.trace.json_values import to_json_data
 from tracer.trace.line import LineTracker
 from tracer.trace.model import Trace
 from tracer.trace.questions import Question
-from tracer.trace.replay import Replayer
 from tracer.words import conventions_summary
+
+if TYPE_CHECKING:  # the replayer (and its node stories) load when a key is made, not when one is read
+    from tracer.trace.replay import Replayer
 
 __all__ = ["AnswerKey", "BestMove", "KeyCutoff", "KeyFormatError", "KeyNode", "answer_key", "key_of_run"]
 
@@ -250,6 +252,8 @@ def _answer_key(trace: Trace, include_nodes: bool | None, only: Collection[NodeP
     if not include_nodes:
         return key_of_run(trace.game, trace.settings, trace.run, LineTracker().extend(trace.raw_events).line)
     tree = tree if tree is not None else trace.tree
+    from tracer.trace.replay import Replayer
+
     replayer = end if end is not None else Replayer(trace, tree=tree).run()
     stories = replayer.stories
     line = LineTracker().extend(trace.raw_events).line if replayer.passed else _line(tree, trace.run.best, stories)
