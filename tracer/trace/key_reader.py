@@ -68,7 +68,12 @@ class KeyReader:
     def paths(self, raw: Any, where: str) -> tuple[NodePath, ...]:
         if not isinstance(raw, list):
             raise self.fail(where, say("trace.type.paths", "a list of node paths"))
-        return tuple(self.path(item, f"{where}[{index}]") for index, item in enumerate(raw))  # type: ignore[misc]
+        out: list[NodePath] = []
+        for index, item in enumerate(raw):
+            # a path written plainly is read at once; only another (a reference, a mistake) is named for an error
+            path = parse_path(item) if item.__class__ is str and not item.startswith("#") else None
+            out.append(path if path is not None else self.path(item, f"{where}[{index}]"))  # type: ignore[arg-type]
+        return tuple(out)
 
     def moves(self, raw: Any, where: str) -> tuple[str | None, ...]:
         """Move names along a line of play: a list of names (or null where a move has none)."""
