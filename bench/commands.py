@@ -181,7 +181,9 @@ def _run(work: Path, repeat: int, *, site: bool) -> int:
     count = _class_of(work, 1000)
     run = measure([*TRACER, "check", "hw", "submissions", "-o", "report.txt"], repeat, work)
     per = run.seconds / count * 1000
-    ok &= row(f"tracer check hw submissions ({count:,} files): {per:.2f} ms each", run, f"CPU {run.cpu / count * 1000:.2f} ms each",
+    # an absolute target, unlike the rows beside a peer: how fast this machine runs today is told beside it
+    ok &= row(f"tracer check hw submissions ({count:,} files): {per:.2f} ms each", run,
+              f"CPU {run.cpu / count * 1000:.2f} ms each; aima3 here {peer.seconds:.1f} s (issue: 2.3-2.5 s)",
               "<= 1 ms per submission", per <= 1)
     # the row above writes a row per file; a report with every file's feedback replays each key's search
     run = measure([*TRACER, "check", "hw", "submissions", "--format", "json", "-o", "report.json"], repeat, work)
