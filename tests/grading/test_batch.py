@@ -276,3 +276,29 @@ def test_a_result_comes_back_from_a_worker_whole():
     back = pickle.loads(pickle.dumps(result))
     assert back == result and back.tests[0] == test and back is not result
     assert {name: getattr(back, name) for name in values} == values
+
+
+def test_a_homework_without_a_manifest_reads_each_key_once(classroom, tmp_path, monkeypatch):
+    """Without manifest.json the homework is listed from its keys (whose student each is); those keys are
+    kept for checking, and listed once, however often the students and numbers are asked for."""
+    import shutil
+
+    from tracer.grading import Points, check_paths, homework
+
+    hw = tmp_path / "hw"
+    shutil.copytree(classroom / "hw" / "keys", hw / "keys")
+    reads = []
+    original = homework.load_key
+
+    def counted(path):
+        reads.append(Path(path).parent.name.casefold())
+        return original(path)
+
+    monkeypatch.setattr(homework, "load_key", counted)
+    monkeypatch.setenv("TRACER_JOBS", "1")
+    source = homework.KeySource(hw)
+    assert source.manifest is None and len(source.students()) == N
+    assert [entry.id for entry in source.exercises()] == [entry.id for entry in source.exercises()]
+    results = check_paths(source, [classroom / "submissions"], Points(), feedback=False)
+    assert sorted(reads) == sorted(source.folders) and len(reads) == N  # each key once, for all of that
+    assert sum(result.checked for result in results) == N - len(BAD)

@@ -59,6 +59,7 @@ class KeySource:
         # the keys read last, most recent at the end: a class's shared exercises are read once, while
         # a thousand students' own versions do not pile up (keeping them all took 18 MB more)
         self._loaded: OrderedDict[str, PreparedKey] = OrderedDict()
+        self._listed: dict[str, PreparedKey] = {}  # every key, where a homework without a manifest is listed from its keys
         self.manifest: dict[str, Any] | None = None
         if path.is_file():
             if path.suffix.lower() in (".yaml", ".yml"):
@@ -106,10 +107,14 @@ class KeySource:
 
     def exercises(self) -> list[ExerciseEntry]:
         """Every exercise of the homework, from the manifest (else from the keys' folder names, or the one key)."""
+        return list(self._entries)
+
+    @cached_property
+    def _entries(self) -> tuple[ExerciseEntry, ...]:
         if self.single is not None:
             student = self.single.key.student
-            return [ExerciseEntry(self.single.exercise or "", index_of(self.single.exercise or "") or 1,
-                                  Student(str(student["id"]), str(student.get("name") or "")) if student else None)]
+            return (ExerciseEntry(self.single.exercise or "", index_of(self.single.exercise or "") or 1,
+                                  Student(str(student["id"]), str(student.get("name") or "")) if student else None),)
         out: list[ExerciseEntry] = []
         if self.manifest is not None:
             for entry in self.manifest["exercises"]:
@@ -120,13 +125,15 @@ class KeySource:
                 who = Student.from_json(student) if isinstance(student, dict) and "id" in student else None
                 out.append(ExerciseEntry(entry["id"], index, who))
             if out:
-                return out
+                return tuple(out)
+        # no manifest: each key says whose it is. Read for that, the keys are kept for checking too
+        # (read again, a class's thousand keys made its check a third slower)
         for ident in self.folders:
-            key = self.load(ident)
+            key = self._listed[ident] = load_key(self.folders[ident])
             student = key.key.student
             out.append(ExerciseEntry(key.exercise or ident, index_of(ident) or 1,
                                      Student(str(student["id"]), str(student.get("name") or "")) if student else None))
-        return out
+        return tuple(out)
 
     def index(self, ident: str | None) -> int | None:
         """The number of the exercise ``ident`` in its homework (``ex2`` is 2; the one key's is 1)."""
@@ -153,13 +160,13 @@ class KeySource:
         if self.single is not None:
             return self.single
         folded = ident.casefold()
-        key = self._loaded.get(folded)
+        key = self._listed.get(folded) or self._loaded.get(folded)
         if key is None:
             key = load_key(self.folders[folded])
             self._loaded[folded] = key
             if len(self._loaded) > KEYS_KEPT:
                 self._loaded.popitem(last=False)
-        else:
+        elif folded in self._loaded:
             self._loaded.move_to_end(folded)
         return key
 
