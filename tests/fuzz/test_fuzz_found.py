@@ -132,6 +132,9 @@ def test_a_trace_whose_leaf_lost_its_value_is_refused_naming_the_node(tmp_path):
     cases = {
         "no_value.json": (text.replace(leaf, leaf.replace('"value": 3', '"valu": 3')), "the node '0.0' has no children and no value"),
         "leaf_children.json": (text.replace('"label": "B", "type": "min"', '"label": "B", "type": "leaf"'), "the node '0' is a leaf with children"),
+        # two nodes wrong: the first in the file's order is named (the check walked the tree last child first)
+        "both.json": (text.replace(leaf, leaf.replace('"value": 3', '"valu": 3')).replace('"label": "D", "type": "min"', '"label": "D", "type": "leaf"'),
+                      "the node '0.0' has no children and no value"),
     }
     for name, (changed, message) in cases.items():
         assert changed != text

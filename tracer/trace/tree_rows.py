@@ -111,4 +111,4 @@ def _check_ends(root: Node, fail: Any) -> None:
         if node.children and node.type == "leaf":
             raise fail(say("trace.node.leaf_children", "the node {path} is a leaf with children", path=repr(path_text(node.path))),
                        hint=changed())
-        stack.extend(node.children)
+        stack.extend(reversed(node.children))  # preorder: the first wrong node in the file is the one named
