@@ -20,6 +20,7 @@ earns: ``warn`` (the default) scores it and flags it, ``strict`` scores it 0 and
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -82,7 +83,7 @@ class RosterMatcher:
     def from_path(self, path: Path, root: Path | None) -> Student | None:
         """The student a file's name (or its folder's, inside ``root``) names."""
         candidates = [path.stem]
-        if root is not None and root != path and path.parent != root:  # (a file in root itself has no folders to name anyone)
+        if root is not None and os.path.dirname(path) != os.fspath(root):  # a file in root itself has no folders to name anyone
             try:
                 inner = path.relative_to(root).parts[:-1]
             except ValueError:
@@ -195,26 +196,29 @@ def settle(
     if gradescope is not None and gradescope.users:
         student = gradescope.student(matcher)
         given.append(Source(student, student.id if student else gradescope.text(), say("identity.how.gradescope", "by Gradescope")))
+    by_file_name, by_line = say("identity.how.name", "by the file's name"), say("identity.how.line", "by its student: line")
     for result in results:
         sources = list(given)
         if matcher is not None:
             by_name = matcher.from_path(Path(result.file), (roots or {}).get(result.file))
             if by_name is not None:
-                sources.append(Source(by_name, by_name.id, say("identity.how.name", "by the file's name")))
+                sources.append(Source(by_name, by_name.id, by_file_name))
+        line = None
         if result.claimed:
             claimed = matcher.match(result.claimed) if matcher else None
-            sources.append(Source(claimed, claimed.id if claimed else result.claimed, say("identity.how.line", "by its student: line")))
+            line = Source(claimed, claimed.id if claimed else result.claimed, by_line)
+            sources.append(line)
         who = sources[0] if sources else None
         result.submitter = who.text if who else None
         if policy == "off":
             continue
-        _flag_identity(result, who, sources, matcher, policy)
+        _flag_identity(result, who, line, matcher, policy)
     _mark_latest(results, latest)
     return results
 
 
-def _flag_identity(result: Any, who: Source | None, sources: list[Source], matcher: RosterMatcher | None, policy: str) -> None:
-    line = next((source for source in sources if source.how == say("identity.how.line", "by its student: line")), None)
+def _flag_identity(result: Any, who: Source | None, line: Source | None, matcher: RosterMatcher | None, policy: str) -> None:
+    """Flag what does not fit (``line``: what the file's ``student:`` line says, if anything), and score as ``policy`` says."""
     if who is not None and line is not None and line is not who and line.text.casefold() != who.text.casefold():
         result.flags.append(say("identity.flag.line", "its student: line says {claimed}, but {who} handed it in ({how})",
                                 claimed=line.text, who=describe(who.student, who.text), how=who.how))
