@@ -77,7 +77,8 @@ def _digest(text: str) -> str:
 def student_slug(ident: str) -> str:
     """The slug of an id: :func:`slugify`, plus a digest of the id where letters were lost or the slug was cut."""
     slug = slugify(ident)
-    lost = any(ch.isalnum() and not unicodedata.normalize("NFKD", ch).encode("ascii", "ignore") for ch in ident)
+    # (an ASCII id loses nothing: each of its characters is its own decomposition)
+    lost = not ident.isascii() and any(ch.isalnum() and not unicodedata.normalize("NFKD", ch).encode("ascii", "ignore") for ch in ident)
     if not slug or lost or len(slug) > MAX_SLUG:
         return f"{slug[:MAX_SLUG - 9].rstrip('-') or 'student'}-{_digest(ident)}"
     return slug
