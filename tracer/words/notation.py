@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tracer.words.catalog import current_language, say, say_n
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "ALGORITHM_IDS",
@@ -308,6 +310,8 @@ def ordinal(index: int) -> str:
 
 
 def _exact_fraction(p: float) -> Fraction | None:
+    from fractions import Fraction  # here: it loads decimal too, and only chance nodes' probabilities need it
+
     fraction = Fraction(p).limit_denominator(100)
     return fraction if fraction.denominator > 1 and abs(float(fraction) - p) < 1e-9 else None
 
