@@ -243,8 +243,11 @@ def test_a_folder_is_listed_once_and_finds_what_a_walk_finds(tmp_path):
     os.symlink(tmp_path / "nowhere.yaml", root / "broken.yaml")
     os.symlink(tmp_path, root / "ada" / "up")
     os.symlink(tmp_path, root / ".hidden-link")
+    os.symlink(root / "loop.yaml", root / "loop.yaml")  # a link to itself, and one through a file: where they lead cannot be asked
+    os.symlink(root / "a.yaml" / "x", root / "through.yaml")
+    os.symlink(root / "loop.yaml", root / "to-loop")
     os.mkfifo(root / "pipe.yaml")
     found = collect_files([root])
     assert [(item.path, None if item.problem is None else ("folder link" if "folder" in item.problem else "link")) for item in found] \
         == _walked(root)
-    assert {item.root for item in found} == {root} and len(found) == 11
+    assert {item.root for item in found} == {root} and len(found) == 13

@@ -263,15 +263,24 @@ def _answer_files_in(root: Path) -> list[Found]:
             if name.startswith("."):
                 continue
             if entry.is_symlink():
-                if entry.is_dir():  # where the link leads: never followed
+                if _is_folder(entry):  # where the link leads: never followed
                     found.append(Found(here / name, say("check.link.folder", "is a symbolic link to a folder; it is not followed"), root))
                 elif os.path.splitext(name)[1].lower() in ANSWER_SUFFIXES:
                     found.append(Found(here / name, say("check.link", "is a symbolic link, not a file; hand in the answer file itself"), root))
-            elif entry.is_dir(follow_symlinks=False):
+            elif _is_folder(entry):
                 folders.append(here / name)
             elif os.path.splitext(name)[1].lower() in ANSWER_SUFFIXES:
                 found.append(Found(here / name, None, root))
     return found
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    """Whether an entry is a folder, or a link to one; False where that cannot be asked (a link to
+    itself, through a file, or into a folder that cannot be read), as os.walk takes it."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def collect_files(paths: Iterable[str | Path]) -> list[Found]:
