@@ -278,9 +278,11 @@ def test_a_result_comes_back_from_a_worker_whole():
     assert {name: getattr(back, name) for name in values} == values
 
 
-def test_a_homework_without_a_manifest_reads_each_key_once(classroom, tmp_path, monkeypatch):
+@pytest.mark.parametrize("listed_first", [True, False])
+def test_a_homework_without_a_manifest_reads_each_key_once(classroom, tmp_path, monkeypatch, listed_first):
     """Without manifest.json the homework is listed from its keys (whose student each is); those keys are
-    kept for checking, and listed once, however often the students and numbers are asked for."""
+    kept for checking, and listed once, however often the students and numbers are asked for, before
+    the check or after it."""
     import shutil
 
     from tracer.grading import Points, check_paths, homework
@@ -297,8 +299,26 @@ def test_a_homework_without_a_manifest_reads_each_key_once(classroom, tmp_path, 
     monkeypatch.setattr(homework, "load_key", counted)
     monkeypatch.setenv("TRACER_JOBS", "1")
     source = homework.KeySource(hw)
-    assert source.manifest is None and len(source.students()) == N
-    assert [entry.id for entry in source.exercises()] == [entry.id for entry in source.exercises()]
+    assert source.manifest is None
+    if listed_first:
+        assert len(source.students()) == N
     results = check_paths(source, [classroom / "submissions"], Points(), feedback=False)
+    assert len(source.students()) == N
+    assert [entry.id for entry in source.exercises()] == [entry.id for entry in source.exercises()]
     assert sorted(reads) == sorted(source.folders) and len(reads) == N  # each key once, for all of that
     assert sum(result.checked for result in results) == N - len(BAD)
+
+
+@pytest.mark.parametrize("where, given", [("hw/keys", "."), ("hw/keys", "./"), ("hw", "keys"), ("hw", "."), ("", "hw")])
+def test_a_homework_names_its_key_files_as_pathlib_does(classroom, monkeypatch, where, given):
+    """The key files of a homework's folder are kept as texts (issue 14), spelled as pathlib spells
+    them: a message about a key names it the same way, whatever way the folder was given."""
+    from tracer.grading.homework import KeySource
+
+    monkeypatch.chdir(classroom / where)
+    source = KeySource(given)
+    assert source.folders
+    for ident, key_file in source.folders.items():
+        folder = Path(key_file).parent.parent
+        assert key_file == str(folder / Path(key_file).parent.name / "key.json") and Path(key_file).parent.name.casefold() == ident
+        assert not key_file.startswith("./") and (folder == Path(given) or folder == Path(given) / "keys")

@@ -2,7 +2,8 @@
 homework, the ``-o DIR`` of ``tracer exercise new`` (its ``keys/`` and ``manifest.json``; a
 ``DIR/keys`` folder alone, or an older ``DIR`` of exercise folders, do too), where each
 submission's ``exercise`` id picks its key. Keys are read (:func:`tracer.grading.keys.load_key`)
-when first needed, and the last :data:`KEYS_KEPT` read are kept.
+when first needed, and the last :data:`KEYS_KEPT` read are kept (every key, for a homework without
+a manifest: its keys are read to list its exercises, and kept for checking).
 
 The homework's manifest says which exercises there are, their numbers (``ex1`` is 1) and
 their students: :meth:`KeySource.exercises` and :meth:`KeySource.students`.
@@ -72,9 +73,11 @@ class KeySource:
             else:
                 for folder in (path / "keys", path):
                     if folder.is_dir() and not folder.is_symlink():
-                        # names and texts, not Path objects (15 ms for a class), while a class's thousand folders are looked through
+                        # names and texts, not Path objects (15 ms for a class), while a class's thousand folders are
+                        # looked through; spelled as pathlib spells them ("." is left out, as folder / name leaves it)
+                        base = "" if str(folder) == "." else str(folder)
                         for name in sorted(os.listdir(folder)):
-                            key_file = os.path.join(folder, name, "key.json")
+                            key_file = os.path.join(base, name, "key.json")
                             if name.casefold() not in self.folders and os.path.isfile(key_file):
                                 self.folders[name.casefold()] = key_file
                 if not self.folders:
@@ -129,7 +132,7 @@ class KeySource:
         # no manifest: each key says whose it is. Read for that, the keys are kept for checking too
         # (read again, a class's thousand keys made its check a third slower)
         for ident in self.folders:
-            key = self._listed[ident] = load_key(self.folders[ident])
+            key = self._listed[ident] = self._loaded.get(ident) or load_key(self.folders[ident])
             student = key.key.student
             out.append(ExerciseEntry(key.exercise or ident, index_of(ident) or 1,
                                      Student(str(student["id"]), str(student.get("name") or "")) if student else None))
