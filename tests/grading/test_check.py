@@ -369,3 +369,22 @@ def test_scores_alone_are_the_scores_with_feedback_and_word_nothing(aima_key, mo
     scored = check_submission(aima_key, submission, feedback=False)
     assert scores(scored) == scores(explained) and scored.score == explained.score
     assert all(test.output == "" for test in scored.tests)
+
+
+def test_scores_alone_where_every_node_is_examined_word_nothing(monkeypatch):
+    """The same where alpha-beta examines every node and a node is listed as not examined: the
+    score is 0 with or without feedback, and no explanation is worked out for scores alone."""
+    from helpers import prepared
+
+    from tracer import parse_tree
+    from tracer.exercises.generate import ExerciseSpec, exercise_from_tree
+    from tracer.grading import feedback
+
+    key = prepared(exercise_from_tree(parse_tree("[[1, 2], [3, 4]]"), ExerciseSpec(questions=("not_examined",)), "all-seen"))
+    assert not key.unvisited  # nothing pruned: 3 > 1, no cut at the second MIN node
+    submission = parse_submission("exercise: all-seen\nnot_examined: [D]\n", "answers.yaml")
+    explained = check_submission(key, submission)
+    assert explained.score == 0 and explained.tests[0].output.startswith("Alpha-beta examines every node here.")
+    monkeypatch.setattr(feedback, "explain_not_examined_extra", lambda *args: pytest.fail("feedback worded for scores alone"))
+    scored = check_submission(key, submission, feedback=False)
+    assert scored.score == 0 and scored.tests[0].output == ""

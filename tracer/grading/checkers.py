@@ -181,6 +181,8 @@ def _score_not_examined(key: PreparedKey, expected: set[NodePath], answered: boo
             return total, say("check.examined.none.right", "Right: alpha-beta examines every node.")
         if not answered:
             return 0.0, say("check.examined.none.blank", "Not answered. (Write [] when alpha-beta examines every node.)")
+        if not key.explains:
+            return 0.0, ""
         return 0.0, say("check.examined.none.extra", "Alpha-beta examines every node here. {explanation}",
                         explanation=feedback.explain_not_examined_extra(key, extra[0]))
     hits = len(expected) - len(missed)
