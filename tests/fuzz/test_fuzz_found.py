@@ -171,3 +171,22 @@ def test_a_trace_node_s_probability_and_move_are_checked_where_they_are_read(tmp
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 1 and isinstance(result.exception, SystemExit), (result.output, result.exception)
         assert message in result.output and "node 3" in result.output and "Traceback" not in result.output
+
+
+def test_a_tree_trace_s_first_wrong_node_is_named_in_the_file_s_order_whatever_that_order():
+    """A version 1 trace may list its nodes breadth first: of two wrong nodes, the one its rows give
+    first is named (a walk of the tree in preorder named the other)."""
+    from tracer.trace.tree_rows import read_tree
+
+    class Refused(Exception):
+        pass
+
+    def fail(message, hint=None):
+        return Refused(message)
+
+    rows = [{"path": "", "type": "max"}, {"path": "0", "type": "min"}, {"path": "1", "type": "leaf", "value": 1},
+            {"path": "0.0", "type": "leaf"}, {"path": "1.0", "type": "leaf", "value": 2}]
+    with pytest.raises(Refused, match=r"the node '1' is a leaf with children"):
+        read_tree(rows, ["max", "min"], fail, 1)
+    with pytest.raises(Refused, match=r"the node '0.0' has no children and no value"):
+        read_tree([rows[0], rows[1], rows[3], rows[2], rows[4]], ["max", "min"], fail, 1)

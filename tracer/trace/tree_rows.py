@@ -38,6 +38,7 @@ def read_tree(rows: Any, players: Any, fail: Any, version: int) -> Tree:
     root: Node | None = None
     open_nodes: list[tuple[Node, int]] = []  # nodes still waiting for children, with how many
     by_path: dict[NodePath, Node] = {}
+    in_order: list[Node] = []  # as the file lists them (a version 1 file may list them breadth first)
     for index, row in enumerate(rows):
         where = say("trace.node.where", "node {number}", number=index + 1)
         if not isinstance(row, dict):
@@ -72,6 +73,7 @@ def read_tree(rows: Any, players: Any, fail: Any, version: int) -> Tree:
             path=path, type=node_type, label=str(row.get("label") or ""), value=value, p=p, move=move,
             noisy=None if noisy is None else tuple(noisy),
         )
+        in_order.append(node)
         if version == 1:
             if path in by_path:
                 raise fail(say("trace.node.twice", "{where}: the path {path} appears twice", where=where, path=repr(path_text(path))))
@@ -95,20 +97,17 @@ def read_tree(rows: Any, players: Any, fail: Any, version: int) -> Tree:
         raise fail(say("trace.nodes.root", 'the nodes have no root (path "")'))
     if open_nodes:
         raise fail(say("trace.nodes.short", "the nodes end before every node has its children"), hint=changed())
-    _check_ends(root, fail)
+    _check_ends(in_order, fail)
     return Tree(root, players=tuple(players))
 
 
-def _check_ends(root: Node, fail: Any) -> None:
+def _check_ends(nodes: list[Node], fail: Any) -> None:
     """Refuse what a tree file could not hold and the search could not score: a node without
-    children and without a value, or a leaf with children."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
+    children and without a value, or a leaf with children (the first of them in the file's order)."""
+    for node in nodes:
         if not node.children and node.value is None:
             raise fail(say("trace.node.no_value", "the node {path} has no children and no value", path=repr(path_text(node.path))),
                        hint=changed())
         if node.children and node.type == "leaf":
             raise fail(say("trace.node.leaf_children", "the node {path} is a leaf with children", path=repr(path_text(node.path))),
                        hint=changed())
-        stack.extend(reversed(node.children))  # preorder: the first wrong node in the file is the one named
