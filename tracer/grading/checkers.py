@@ -257,8 +257,7 @@ def check_window(key: PreparedKey, question: Question, item: Item | None, source
             earned += total / 2
             continue
         if not key.explains:
-            lines.append("")  # scored, not explained
-            continue
+            continue  # scored; its words are not wanted
         symbol = "α" if which == "alpha" else "β"
         explanation = feedback.explain_window(key, question, which)
         if claim is not None:
@@ -266,9 +265,11 @@ def check_window(key: PreparedKey, question: Question, item: Item | None, source
                              explanation=explanation))
         else:
             lines.append(say("check.window.blank", "{symbol}: no answer. {explanation}", symbol=symbol, explanation=explanation))
+    if not key.explains:
+        return earned, ""
     if not lines:
         return earned, say("check.right", "Right.")
-    return earned, "\n".join(lines) if key.explains else ""
+    return earned, "\n".join(lines)
 
 
 def check_order(key: PreparedKey, question: Question, item: Item | None, source: str, total: float, partial: float) -> tuple[float, str]:
