@@ -265,13 +265,17 @@ def _answer_files_in(root: Path) -> list[Found]:
             if entry.is_symlink():
                 if _is_folder(entry):  # where the link leads: never followed
                     found.append(Found(here / name, say("check.link.folder", "is a symbolic link to a folder; it is not followed"), root))
-                elif os.path.splitext(name)[1].lower() in ANSWER_SUFFIXES:
+                elif _is_answer_name(name):
                     found.append(Found(here / name, say("check.link", "is a symbolic link, not a file; hand in the answer file itself"), root))
             elif _is_folder(entry):
                 folders.append(here / name)
-            elif os.path.splitext(name)[1].lower() in ANSWER_SUFFIXES:
+            elif _is_answer_name(name):
                 found.append(Found(here / name, None, root))
     return found
+
+
+def _is_answer_name(name: str) -> bool:
+    return os.path.splitext(name)[1].lower() in ANSWER_SUFFIXES
 
 
 def _is_folder(entry: os.DirEntry[str]) -> bool:

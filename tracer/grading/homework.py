@@ -40,6 +40,12 @@ def index_of(ident: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
+def _student_of(key: PreparedKey) -> Student | None:
+    """The student a key was made for, as the key says (None: the class's)."""
+    student = key.key.student
+    return Student(str(student["id"]), str(student.get("name") or "")) if student else None
+
+
 @dataclass(frozen=True)
 class ExerciseEntry:
     """One exercise of a homework: its id, its number (``ex1`` is 1) and its student (None: the class's)."""
@@ -115,9 +121,7 @@ class KeySource:
     @cached_property
     def _entries(self) -> tuple[ExerciseEntry, ...]:
         if self.single is not None:
-            student = self.single.key.student
-            return (ExerciseEntry(self.single.exercise or "", index_of(self.single.exercise or "") or 1,
-                                  Student(str(student["id"]), str(student.get("name") or "")) if student else None),)
+            return (ExerciseEntry(self.single.exercise or "", index_of(self.single.exercise or "") or 1, _student_of(self.single)),)
         out: list[ExerciseEntry] = []
         if self.manifest is not None:
             for entry in self.manifest["exercises"]:
@@ -133,9 +137,7 @@ class KeySource:
         # (read again, a class's thousand keys made its check a third slower)
         for ident in self.folders:
             key = self._listed[ident] = self._loaded.get(ident) or load_key(self.folders[ident])
-            student = key.key.student
-            out.append(ExerciseEntry(key.exercise or ident, index_of(ident) or 1,
-                                     Student(str(student["id"]), str(student.get("name") or "")) if student else None))
+            out.append(ExerciseEntry(key.exercise or ident, index_of(ident) or 1, _student_of(key)))
         return tuple(out)
 
     def index(self, ident: str | None) -> int | None:
